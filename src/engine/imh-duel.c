@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Placeholder until the duel engine lands: rejects every set-up. */
+#include <stdio.h>
+#include "imh-engine.h"
+
+static bool
+options_valid (const ImhOptions *o, char *why, size_t why_len)
+{
+  if (why != NULL && why_len > 0)
+    snprintf (why, why_len, "this game is not available yet");
+  return false;
+}
+
+const ImhRules imh_duel_rules = {
+  .kind = IMH_GAME_DUEL,
+  .id = "duel",
+  .state_size = sizeof (ImhState),
+  .options_valid = options_valid,
+};

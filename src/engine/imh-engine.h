@@ -146,6 +146,11 @@ struct ImhRules {
   uint64_t    (*hash)           (const ImhState *s);
   /* Invariants (conservation, legal state): false with a reason when broken. */
   bool        (*check)          (const ImhState *s, char *why, size_t why_len);
+
+  /* Added with the Duel engine (issue 3), backwards compatible: the
+   * position as human-readable multi-line text (English; `imhotep-cli
+   * show`), snprintf semantics. May be NULL: callers then print JSON. */
+  int         (*to_text)        (const ImhState *s, char *buf, size_t len);
 };
 
 /* The rules of a game, or NULL. */

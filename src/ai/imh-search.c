@@ -1,0 +1,569 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * imh-search.c — single-observer Information Set MCTS (SO-ISMCTS).
+ *
+ * Each iteration copies the root, reshuffles what the root actor cannot
+ * see (rules->determinize) and walks one tree of decisions on that copy:
+ * children are keyed by decision; a child's availability counts the
+ * iterations in which its decision was legal, and UCT uses it in place of
+ * the parent's visits. Each node's value is that of the player who took
+ * its decision, so a compound turn is simply a path of decisions by one
+ * actor, and the base game's off-turn decisions need nothing special.
+ *
+ * Root parallel: each thread grows its own tree from its own seed on its
+ * own share of the iterations; the root statistics are summed.
+ *
+ * Memory: nodes live in per-thread chunks of IMH_NODE_CHUNK nodes; a
+ * chunk is allocated only when the previous one is full, never per node.
+ * Nothing is allocated during an iteration otherwise.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "imh-ai-private.h"
+
+#define IMH_NODE_CHUNK_BITS 14
+#define IMH_NODE_CHUNK (1u << IMH_NODE_CHUNK_BITS)
+#define IMH_N_CHECKPOINTS 64
+#define IMH_MAX_PATH 4096
+
+typedef struct {
+  uint32_t    first_child;   /* 0: none (node 0 is the root, never a child) */
+  uint32_t    next_sibling;
+  uint32_t    visits;
+  uint32_t    avail;
+  double      sum;           /* value of `actor` */
+  double      sumsq;
+  double      msum;          /* margin of `actor` */
+  double      msumsq;
+  ImhDecision decision;
+  uint8_t     actor;         /* who took `decision` */
+} Node;
+
+typedef struct {
+  uint32_t visits, avail;
+  double   sum, sumsq, msum, msumsq;
+} RootStat;
+
+typedef struct {
+  /* Inputs */
+  const ImhState        *root;
+  const ImhRules        *rules;
+  const ImhSearchLimits *lim;
+  const ImhDecisionList *root_legal;
+  int                    root_actor;
+  uint64_t               budget;      /* this thread's iterations; 0: unlimited */
+  uint64_t               seed;
+  double                 c;
+  uint32_t               max_nodes;
+  uint64_t               t0_ns;
+
+  /* Tree */
+  Node   **chunks;
+  uint32_t n_chunks, cap_chunks;
+  uint32_t n_nodes;
+
+  /* Decision → index in the current legal list, stamped (no clearing). */
+  uint32_t *stamp;
+  uint8_t  *index;
+  uint32_t  epoch;
+
+  /* Outputs */
+  uint64_t done;
+  bool     stopped;
+  bool     oom;
+  /* Root visits per root-legal index at each checkpoint (1..64). */
+  uint32_t snap[IMH_N_CHECKPOINTS + 1][IMH_MAX_DECISIONS];
+  uint32_t n_snaps;
+  RootStat stats[IMH_MAX_DECISIONS];
+} Worker;
+
+uint64_t
+_imh_now_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+void
+imh_search_limits_init (ImhSearchLimits *lim)
+{
+  memset (lim, 0, sizeof *lim);
+  lim->iterations = 1000;
+  lim->threads = 1;
+  lim->exploration = IMH_SEARCH_DEFAULT_C;
+  lim->playout = IMH_PLAYOUT_RANDOM;
+}
+
+static inline Node *
+node_at (Worker *w, uint32_t i)
+{
+  return &w->chunks[i >> IMH_NODE_CHUNK_BITS][i & (IMH_NODE_CHUNK - 1)];
+}
+
+/* A fresh node, or 0 when the tree is full. */
+static uint32_t
+node_new (Worker *w)
+{
+  if (w->n_nodes >= w->max_nodes || w->oom)
+    return 0;
+  if ((w->n_nodes >> IMH_NODE_CHUNK_BITS) >= w->n_chunks)
+    {
+      if (w->n_chunks == w->cap_chunks)
+        {
+          uint32_t cap = w->cap_chunks ? w->cap_chunks * 2 : 16;
+          Node **c = realloc (w->chunks, cap * sizeof *c);
+          if (c == NULL)
+            {
+              w->oom = true;
+              return 0;
+            }
+          w->chunks = c;
+          w->cap_chunks = cap;
+        }
+      w->chunks[w->n_chunks] = malloc (IMH_NODE_CHUNK * sizeof (Node));
+      if (w->chunks[w->n_chunks] == NULL)
+        {
+          w->oom = true;
+          return 0;
+        }
+      w->n_chunks++;
+    }
+  uint32_t i = w->n_nodes++;
+  memset (node_at (w, i), 0, sizeof (Node));
+  return i;
+}
+
+static void
+worker_free (Worker *w)
+{
+  for (uint32_t i = 0; i < w->n_chunks; i++)
+    free (w->chunks[i]);
+  free (w->chunks);
+  free (w->stamp);
+  free (w->index);
+  w->chunks = NULL;
+  w->stamp = NULL;
+  w->index = NULL;
+}
+
+static bool
+should_stop (Worker *w)
+{
+  if (w->lim->stop != NULL && atomic_load_explicit (w->lim->stop, memory_order_relaxed))
+    {
+      w->stopped = true;
+      return true;
+    }
+  return false;
+}
+
+static void
+record_snapshot (Worker *w)
+{
+  uint32_t k = w->n_snaps;
+  if (k > IMH_N_CHECKPOINTS)
+    return;
+  memset (w->snap[k], 0, sizeof w->snap[k]);
+  for (uint32_t c = node_at (w, 0)->first_child; c != 0; c = node_at (w, c)->next_sibling)
+    {
+      Node *n = node_at (w, c);
+      /* Root children were created with their root-legal index stamped. */
+      for (uint16_t i = 0; i < w->root_legal->n; i++)
+        if (w->root_legal->d[i] == n->decision)
+          {
+            w->snap[k][i] = n->visits;
+            break;
+          }
+    }
+  w->n_snaps++;
+}
+
+static void
+one_iteration (Worker *w, ImhRng *rng)
+{
+  const ImhRules *r = w->rules;
+  ImhState st;
+  ImhDecisionList legal;
+  uint32_t path[IMH_MAX_PATH];
+  uint32_t depth = 0;
+  uint32_t node = 0;
+  bool expanded = false;
+
+  memcpy (&st, w->root, r->state_size);
+  r->determinize (&st, w->root_actor, rng);
+
+  /* Selection and expansion. */
+  while (!r->is_over (&st) && depth < IMH_MAX_PATH)
+    {
+      int actor = r->actor (&st);
+      r->legal (&st, &legal);
+      if (legal.n == 0 || actor < 0)
+        break;
+
+      uint32_t epoch = ++w->epoch;
+      for (uint16_t i = 0; i < legal.n; i++)
+        {
+          w->stamp[legal.d[i]] = epoch;
+          w->index[legal.d[i]] = (uint8_t) i;
+        }
+
+      /* Children that are legal now: count their availability and pick
+       * the best by UCT; note which legal decisions have no child yet. */
+      bool has_child[IMH_MAX_DECISIONS];
+      memset (has_child, 0, legal.n * sizeof has_child[0]);
+      uint32_t best = 0;
+      double best_ucb = -INFINITY;
+      uint16_t n_children = 0;
+      for (uint32_t c = node_at (w, node)->first_child; c != 0; c = node_at (w, c)->next_sibling)
+        {
+          Node *ch = node_at (w, c);
+          if (w->stamp[ch->decision] != epoch)
+            continue;
+          has_child[w->index[ch->decision]] = true;
+          n_children++;
+          ch->avail++;
+          double ucb = ch->sum / ch->visits
+                       + w->c * sqrt (log ((double) ch->avail) / ch->visits);
+          if (ucb > best_ucb)
+            {
+              best_ucb = ucb;
+              best = c;
+            }
+        }
+
+      if (n_children < legal.n && !expanded)
+        {
+          /* Expand one untried decision, chosen at random. */
+          uint32_t k = imh_rng_below (rng, (uint32_t) (legal.n - n_children));
+          uint16_t pick = 0;
+          for (uint16_t i = 0; i < legal.n; i++)
+            if (!has_child[i] && k-- == 0)
+              {
+                pick = i;
+                break;
+              }
+          uint32_t nn = node_new (w);
+          if (nn != 0)
+            {
+              Node *ch = node_at (w, nn);
+              Node *parent = node_at (w, node);
+              ch->decision = legal.d[pick];
+              ch->actor = (uint8_t) actor;
+              ch->avail = 1;
+              ch->next_sibling = parent->first_child;
+              parent->first_child = nn;
+              r->apply (&st, legal.d[pick]);
+              path[depth++] = nn;
+              node = nn;
+              expanded = true;
+              break;
+            }
+          /* The tree is full: fall back to the known children, or play out. */
+          if (n_children == 0)
+            break;
+        }
+      else if (n_children < legal.n)
+        break;
+
+      r->apply (&st, node_at (w, best)->decision);
+      path[depth++] = best;
+      node = best;
+    }
+
+  /* Playout from the new leaf. */
+  if (!r->is_over (&st))
+    imh_playout (&st, w->lim->playout, rng);
+
+  ImhScore sc;
+  double values[IMH_MAX_PLAYERS];
+  double margins[IMH_MAX_PLAYERS];
+  r->score (&st, &sc);
+  imh_score_values (&sc, values);
+  for (int p = 0; p < sc.n_players && p < IMH_MAX_PLAYERS; p++)
+    margins[p] = imh_score_margin (&sc, p);
+
+  /* Backpropagation. */
+  node_at (w, 0)->visits++;
+  for (uint32_t i = 0; i < depth; i++)
+    {
+      Node *n = node_at (w, path[i]);
+      double v = values[n->actor];
+      double m = margins[n->actor];
+      n->visits++;
+      n->sum += v;
+      n->sumsq += v * v;
+      n->msum += m;
+      n->msumsq += m * m;
+    }
+}
+
+static void *
+worker_run (void *data)
+{
+  Worker *w = data;
+  ImhRng rng;
+  uint64_t tlimit_ns = (uint64_t) w->lim->time_ms * 1000000u;
+  uint64_t next_snap_it = 0, next_snap_ns = 0;
+  bool by_iterations = w->budget > 0;
+
+  imh_rng_seed (&rng, w->seed);
+  w->stamp = calloc (65536, sizeof *w->stamp);
+  w->index = calloc (65536, sizeof *w->index);
+  if (w->stamp == NULL || w->index == NULL || node_new (w) != 0 || w->n_nodes != 1)
+    {
+      w->oom = true;
+      return NULL;
+    }
+
+  if (by_iterations)
+    next_snap_it = w->budget / IMH_N_CHECKPOINTS;
+  else if (tlimit_ns > 0)
+    next_snap_ns = tlimit_ns / IMH_N_CHECKPOINTS;
+
+  while (by_iterations ? w->done < w->budget : true)
+    {
+      if (should_stop (w))
+        break;
+      if (tlimit_ns > 0 && (w->done & 7) == 0)
+        {
+          uint64_t el = _imh_now_ns () - w->t0_ns;
+          if (el >= tlimit_ns)
+            break;
+          while (!by_iterations && el >= next_snap_ns && w->n_snaps < IMH_N_CHECKPOINTS)
+            {
+              record_snapshot (w);
+              next_snap_ns += tlimit_ns / IMH_N_CHECKPOINTS;
+            }
+        }
+      one_iteration (w, &rng);
+      w->done++;
+      while (by_iterations && w->done >= next_snap_it && w->n_snaps < IMH_N_CHECKPOINTS)
+        {
+          record_snapshot (w);
+          next_snap_it += w->budget / IMH_N_CHECKPOINTS;
+          if (next_snap_it == 0)
+            next_snap_it = 1;
+        }
+    }
+
+  /* Root statistics by root-legal index. */
+  memset (w->stats, 0, sizeof w->stats);
+  for (uint32_t c = node_at (w, 0)->first_child; c != 0; c = node_at (w, c)->next_sibling)
+    {
+      Node *n = node_at (w, c);
+      for (uint16_t i = 0; i < w->root_legal->n; i++)
+        if (w->root_legal->d[i] == n->decision)
+          {
+            RootStat *s = &w->stats[i];
+            s->visits += n->visits;
+            s->avail += n->avail;
+            s->sum += n->sum;
+            s->sumsq += n->sumsq;
+            s->msum += n->msum;
+            s->msumsq += n->msumsq;
+            break;
+          }
+    }
+  return NULL;
+}
+
+static double
+ci95 (double sum, double sumsq, uint32_t n)
+{
+  if (n < 2)
+    return INFINITY;
+  double mean = sum / n;
+  double var = (sumsq - n * mean * mean) / (n - 1);
+  if (var < 0)
+    var = 0;
+  return 1.96 * sqrt (var / n);
+}
+
+void
+_imh_candidate_fill (ImhCandidate *c, ImhDecision d, uint32_t visits, uint32_t avail,
+                     double sum, double sumsq, double msum, double msumsq)
+{
+  c->decision = d;
+  c->visits = visits;
+  c->available = avail;
+  c->win = visits ? sum / visits : 0.0;
+  c->win_ci = ci95 (sum, sumsq, visits);
+  c->margin = visits ? msum / visits : 0.0;
+  c->margin_ci = ci95 (msum, msumsq, visits);
+  if (isinf (c->win_ci))
+    c->win_ci = 1.0;
+  if (isinf (c->margin_ci))
+    c->margin_ci = 0.0;
+}
+
+static int
+cmp_candidates (const void *a, const void *b)
+{
+  const ImhCandidate *x = a, *y = b;
+  if (x->visits != y->visits)
+    return x->visits > y->visits ? -1 : 1;
+  if (x->win != y->win)
+    return x->win > y->win ? -1 : 1;
+  return 0;
+}
+
+void
+_imh_sort_candidates (ImhSearchResult *out)
+{
+  /* qsort is not stable: make ties deterministic by a final index key. */
+  ImhCandidate tmp[IMH_MAX_DECISIONS];
+  uint16_t order[IMH_MAX_DECISIONS];
+  for (uint16_t i = 0; i < out->n; i++)
+    order[i] = i;
+  /* insertion sort: n <= 96, stable */
+  for (uint16_t i = 1; i < out->n; i++)
+    {
+      uint16_t k = order[i];
+      int j = i - 1;
+      while (j >= 0 && cmp_candidates (&out->c[order[j]], &out->c[k]) > 0)
+        {
+          order[j + 1] = order[j];
+          j--;
+        }
+      order[j + 1] = k;
+    }
+  for (uint16_t i = 0; i < out->n; i++)
+    tmp[i] = out->c[order[i]];
+  memcpy (out->c, tmp, out->n * sizeof tmp[0]);
+}
+
+bool
+imh_search (const ImhState *s, const ImhSearchLimits *lim, ImhSearchResult *out)
+{
+  const ImhRules *r = imh_rules_of (s);
+  ImhDecisionList legal;
+  uint32_t threads = lim->threads ? lim->threads : 1;
+  uint64_t t0 = _imh_now_ns ();
+
+  memset (out, 0, sizeof *out);
+  out->actor = -1;
+  if (r == NULL || r->is_over (s) || r->actor (s) < 0)
+    return false;
+  r->legal (s, &legal);
+  if (legal.n == 0)
+    return false;
+  if (threads > 64)
+    threads = 64;
+  if (lim->iterations > 0 && threads > lim->iterations)
+    threads = (uint32_t) lim->iterations;
+
+  Worker *workers = calloc (threads, sizeof *workers);
+  pthread_t *tids = calloc (threads, sizeof *tids);
+  bool *started = calloc (threads, sizeof *started);
+  if (workers == NULL || tids == NULL || started == NULL)
+    {
+      free (workers);
+      free (tids);
+      free (started);
+      return false;
+    }
+
+  uint64_t sm = lim->seed;
+  for (uint32_t t = 0; t < threads; t++)
+    {
+      Worker *w = &workers[t];
+      w->root = s;
+      w->rules = r;
+      w->lim = lim;
+      w->root_legal = &legal;
+      w->root_actor = r->actor (s);
+      w->seed = imh_splitmix64 (&sm);
+      w->c = lim->exploration > 0 ? lim->exploration : IMH_SEARCH_DEFAULT_C;
+      w->max_nodes = lim->max_nodes ? lim->max_nodes : IMH_SEARCH_DEFAULT_MAX_NODES;
+      w->t0_ns = t0;
+      if (lim->iterations > 0)
+        w->budget = lim->iterations / threads + (t < lim->iterations % threads ? 1 : 0);
+    }
+
+  for (uint32_t t = 1; t < threads; t++)
+    started[t] = pthread_create (&tids[t], NULL, worker_run, &workers[t]) == 0;
+  worker_run (&workers[0]);
+  for (uint32_t t = 1; t < threads; t++)
+    {
+      if (started[t])
+        pthread_join (tids[t], NULL);
+      else
+        worker_run (&workers[t]);   /* no thread: same work, same result */
+    }
+
+  /* Merge. */
+  out->actor = r->actor (s);
+  out->threads = threads;
+  out->n = legal.n;
+  for (uint16_t i = 0; i < legal.n; i++)
+    {
+      RootStat m = { 0 };
+      for (uint32_t t = 0; t < threads; t++)
+        {
+          RootStat *x = &workers[t].stats[i];
+          m.visits += x->visits;
+          m.avail += x->avail;
+          m.sum += x->sum;
+          m.sumsq += x->sumsq;
+          m.msum += x->msum;
+          m.msumsq += x->msumsq;
+        }
+      _imh_candidate_fill (&out->c[i], legal.d[i], m.visits, m.avail,
+                           m.sum, m.sumsq, m.msum, m.msumsq);
+    }
+  for (uint32_t t = 0; t < threads; t++)
+    {
+      out->iterations += workers[t].done;
+      out->nodes += workers[t].n_nodes;
+      out->stopped |= workers[t].stopped;
+    }
+
+  /* Stability: the merged best at each checkpoint all threads reached. */
+  uint32_t n_snaps = IMH_N_CHECKPOINTS;
+  for (uint32_t t = 0; t < threads; t++)
+    if (workers[t].n_snaps < n_snaps)
+      n_snaps = workers[t].n_snaps;
+  if (n_snaps > 0)
+    {
+      int last_best = -1;
+      uint32_t changed_at = 0;
+      for (uint32_t k = 0; k < n_snaps; k++)
+        {
+          int best = -1;
+          uint32_t best_v = 0;
+          for (uint16_t i = 0; i < legal.n; i++)
+            {
+              uint32_t v = 0;
+              for (uint32_t t = 0; t < threads; t++)
+                v += workers[t].snap[k][i];
+              if (best < 0 || v > best_v)
+                {
+                  best = i;
+                  best_v = v;
+                }
+            }
+          if (best != last_best)
+            {
+              changed_at = k;
+              last_best = best;
+            }
+        }
+      /* Snapshot k was taken after (k+1)/64 of the search. */
+      out->stable_from = (double) (changed_at + 1) / IMH_N_CHECKPOINTS;
+    }
+
+  _imh_sort_candidates (out);
+  out->elapsed_ms = (uint32_t) ((_imh_now_ns () - t0) / 1000000u);
+
+  for (uint32_t t = 0; t < threads; t++)
+    worker_free (&workers[t]);
+  free (workers);
+  free (tids);
+  free (started);
+  return true;
+}

@@ -1,19 +1,746 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Placeholder until the duel engine lands: rejects every set-up. */
+/*
+ * imh-duel.c — Imhotep: The Duel: setup, move generation, apply,
+ * determinize, hash, invariants and the ImhRules vtable.
+ *
+ * The printed German rulebook is the authority; RULINGS.md Part 1 (D1–D10)
+ * decides its gaps. No allocation, no randomness in apply.
+ */
+#include <stdarg.h>
 #include <stdio.h>
-#include "imh-engine.h"
+#include <string.h>
+
+#include "imh-duel.h"
+#include "imh-duel-private.h"
+
+/* Line masks (bit f = field f) and the fields of each line, nearest the
+ * boat first (D1, D2). */
+const uint16_t imh_duel_line_mask[IMH_DUEL_N_BOATS] = {
+  0x007, 0x038, 0x1c0,          /* R0 R1 R2: rows */
+  0x049, 0x092, 0x124,          /* C0 C1 C2: columns */
+};
+
+const uint8_t imh_duel_line_order[IMH_DUEL_N_BOATS][3] = {
+  { 2, 1, 0 }, { 5, 4, 3 }, { 8, 7, 6 },
+  { 6, 3, 0 }, { 7, 4, 1 }, { 8, 5, 2 },
+};
+
+/* Number of tiles of each code (60 in all). */
+const uint8_t imh_duel_tile_count[IMH_DUEL_N_TILE_CODES] = {
+  0,                            /* none */
+  12,                           /* obelisk */
+  6, 6,                         /* pyramids light, dark */
+  3, 3, 3, 3,                   /* temple 1–4 */
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* crypt 1–12 */
+  3, 3, 3, 3,                   /* action tiles */
+};
+
+void
+imh_duel_line_fields (int boat, int fields[3])
+{
+  for (int i = 0; i < 3; i++)
+    fields[i] = imh_duel_line_order[boat][i];
+}
+
+int
+imh_duel_tile_total (uint8_t code)
+{
+  return code < IMH_DUEL_N_TILE_CODES ? imh_duel_tile_count[code] : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Setup                                                               */
 
 static bool
-options_valid (const ImhOptions *o, char *why, size_t why_len)
+duel_options_valid (const ImhOptions *o, char *why, size_t why_len)
 {
-  if (why != NULL && why_len > 0)
-    snprintf (why, why_len, "this game is not available yet");
+  const char *problem = NULL;
+
+  if (o->game != IMH_GAME_DUEL)
+    problem = "not a Duel option set";
+  else if (o->n_players != 2)
+    problem = "the Duel is for exactly 2 players";
+  else if (o->start_player < -1 || o->start_player > 1)
+    problem = "the start player must be 1 or 2";
+  else if (o->variants != 0)
+    problem = "the Duel has no variants";
+  else
+    for (int i = 0; i < IMH_DUEL_N_SITES; i++)
+      if (o->sides[i] > IMH_SIDE_B)
+        problem = "each site is played on side A or B";
+  if (problem != NULL)
+    {
+      if (why != NULL && why_len > 0)
+        snprintf (why, why_len, "%s", problem);
+      return false;
+    }
+  return true;
+}
+
+static void
+duel_setup (ImhState *s, const ImhOptions *o, uint64_t seed)
+{
+  ImhDuel *d = &s->u.duel;
+  uint8_t tiles[IMH_DUEL_N_TILES];
+  ImhRng rng;
+  int n = 0;
+
+  memset (s, 0, sizeof *s);
+  s->kind = IMH_GAME_DUEL;
+
+  for (int c = 1; c < IMH_DUEL_N_TILE_CODES; c++)
+    for (int k = 0; k < imh_duel_tile_count[c]; k++)
+      tiles[n++] = (uint8_t) c;
+
+  /* The shuffle comes first so that resolving the start player never
+   * changes the tiles: a record stores the resolved start player. */
+  imh_rng_seed (&rng, seed);
+  imh_rng_shuffle_u8 (&rng, tiles, IMH_DUEL_N_TILES);
+
+  /* Deal from the top of the shuffled stack (tiles[59] is drawn first):
+   * boats 1..6, slots 1, 2, 3; then 3 reserve tiles; the rest is the pile. */
+  n = IMH_DUEL_N_TILES;
+  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
+    for (int k = 0; k < IMH_DUEL_N_SLOTS; k++)
+      d->boat[b][k] = tiles[--n];
+  /* reserve[2] is the top: the first reserve tile drawn is dealt last. */
+  for (int k = 0; k < IMH_DUEL_RESERVE_MAX; k++)
+    d->reserve[k] = tiles[--n];
+  d->reserve_n = IMH_DUEL_RESERVE_MAX;
+  memcpy (d->pile, tiles, (size_t) n);
+  d->pile_n = (uint8_t) n;
+
+  d->boats_alive = (1u << IMH_DUEL_N_BOATS) - 1;
+  d->phase = IMH_DUEL_PHASE_MAIN;
+  if (o->start_player >= 0)
+    d->start_player = (uint8_t) o->start_player;
+  else
+    d->start_player = (uint8_t) (imh_rng_next (&rng) >> 63);
+  d->turn_player = d->start_player;
+  for (int i = 0; i < IMH_DUEL_N_SITES; i++)
+    if (o->sides[i] == IMH_SIDE_B)
+      d->sides |= (uint8_t) (1u << i);
+  d->obelisk_first = -1;
+  d->ply = 0;
+  d->turn = 1;
+}
+
+static void
+duel_options (const ImhState *s, ImhOptions *o)
+{
+  const ImhDuel *d = &s->u.duel;
+
+  imh_options_init (o, IMH_GAME_DUEL, 2);
+  for (int i = 0; i < IMH_DUEL_N_SITES; i++)
+    o->sides[i] = (d->sides >> i) & 1 ? IMH_SIDE_B : IMH_SIDE_A;
+  o->start_player = (int8_t) d->start_player;
+}
+
+/* ------------------------------------------------------------------ */
+/* Queries                                                             */
+
+static int
+duel_actor (const ImhState *s)
+{
+  return s->u.duel.phase == IMH_DUEL_PHASE_OVER ? -1 : s->u.duel.turn_player;
+}
+
+static uint32_t
+duel_turn_index (const ImhState *s)
+{
+  return s->u.duel.turn;
+}
+
+static bool
+duel_is_over (const ImhState *s)
+{
+  return s->u.duel.phase == IMH_DUEL_PHASE_OVER;
+}
+
+static inline unsigned
+popcount (unsigned x)
+{
+  return (unsigned) __builtin_popcount (x);
+}
+
+static inline unsigned
+supply (const ImhDuel *d, int p)
+{
+  return IMH_DUEL_N_MEEPLES - popcount (d->meeples[p]);
+}
+
+static inline unsigned
+occupied (const ImhDuel *d)
+{
+  return (unsigned) (d->meeples[0] | d->meeples[1]);
+}
+
+/* Bit b: boat b may be unloaded (in play, ≥ 2 meeples in its line; D6). */
+unsigned
+imh_duel_unloadable (const ImhDuel *d)
+{
+  unsigned occ = occupied (d);
+  unsigned m = 0;
+
+  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
+    if ((d->boats_alive >> b) & 1 && popcount (occ & imh_duel_line_mask[b]) >= 2)
+      m |= 1u << b;
+  return m;
+}
+
+/* Fields where a PLACE_UNLOAD placement is legal: after it, some unload
+ * must be possible (D7). */
+static unsigned
+pu_fields (const ImhDuel *d)
+{
+  unsigned occ = occupied (d);
+  unsigned free_fields = ~occ & 0x1ffu;
+  unsigned m = 0;
+
+  if (imh_duel_unloadable (d) != 0)
+    return free_fields;
+  for (int f = 0; f < IMH_DUEL_N_FIELDS; f++)
+    {
+      int rb = f / 3, cb = 3 + f % 3;
+      if (!((free_fields >> f) & 1))
+        continue;
+      if (((d->boats_alive >> rb) & 1 && (occ & imh_duel_line_mask[rb]) != 0) ||
+          ((d->boats_alive >> cb) & 1 && (occ & imh_duel_line_mask[cb]) != 0))
+        m |= 1u << f;
+    }
+  return m;
+}
+
+static bool
+any_takeable (const ImhDuel *d)
+{
+  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
+    if ((d->boats_alive >> b) & 1)
+      for (int k = 0; k < IMH_DUEL_N_SLOTS; k++)
+        if (d->boat[b][k] != 0 && d->boat[b][k] < IMH_DUEL_TILE_ACTION_0)
+          return true;
   return false;
 }
+
+static bool
+any_swappable (const ImhDuel *d)
+{
+  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
+    if ((d->boats_alive >> b) & 1)
+      {
+        int full = (d->boat[b][0] != 0) + (d->boat[b][1] != 0) + (d->boat[b][2] != 0);
+        if (full >= 2)
+          return true;
+      }
+  return false;
+}
+
+static bool
+playable (const ImhDuel *d, int p, int action)
+{
+  unsigned free_n = IMH_DUEL_N_FIELDS - popcount (occupied (d));
+
+  switch (action)
+    {
+    case IMH_DUEL_ACTION_TAKE:
+      return any_takeable (d);
+    case IMH_DUEL_ACTION_PLACE_2_3:
+      return supply (d, p) >= 2 && free_n >= 2;
+    case IMH_DUEL_ACTION_PLACE_UNLOAD:
+      return supply (d, p) >= 1 && pu_fields (d) != 0;
+    case IMH_DUEL_ACTION_SWAP_UNLOAD:
+      return imh_duel_unloadable (d) != 0 && any_swappable (d);
+    default:
+      return false;
+    }
+}
+
+static const uint8_t swap_pair[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
+
+static int
+duel_legal (const ImhState *s, ImhDecisionList *out)
+{
+  const ImhDuel *d = &s->u.duel;
+  int p = d->turn_player;
+  unsigned n = 0;
+  unsigned m;
+
+  switch (d->phase)
+    {
+    case IMH_DUEL_PHASE_MAIN:
+      if (supply (d, p) > 0)
+        for (m = ~occupied (d) & 0x1ffu; m != 0; m &= m - 1)
+          out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLACE + __builtin_ctz (m));
+      for (m = imh_duel_unloadable (d); m != 0; m &= m - 1)
+        out->d[n++] = (ImhDecision) (IMH_DUEL_D_UNLOAD + __builtin_ctz (m));
+      for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
+        if (d->actions[p][k] > 0 && playable (d, p, k))
+          out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLAY + k);
+      if (n == 0)
+        out->d[n++] = IMH_DUEL_D_PASS;   /* D8 */
+      break;
+
+    case IMH_DUEL_PHASE_TAKE:
+      for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
+        if ((d->boats_alive >> b) & 1)
+          for (int k = 0; k < IMH_DUEL_N_SLOTS; k++)
+            if (d->boat[b][k] != 0 && d->boat[b][k] < IMH_DUEL_TILE_ACTION_0)
+              out->d[n++] = (ImhDecision) (IMH_DUEL_D_TAKE + b * 3 + k);
+      break;
+
+    case IMH_DUEL_PHASE_P23_FIRST:
+    case IMH_DUEL_PHASE_P23_SECOND:
+    case IMH_DUEL_PHASE_P23_THIRD:
+      for (m = ~occupied (d) & 0x1ffu; m != 0; m &= m - 1)
+        out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLACE + __builtin_ctz (m));
+      if (d->phase == IMH_DUEL_PHASE_P23_THIRD)
+        out->d[n++] = IMH_DUEL_D_STOP;
+      break;
+
+    case IMH_DUEL_PHASE_PU_PLACE:
+      for (m = pu_fields (d); m != 0; m &= m - 1)
+        out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLACE + __builtin_ctz (m));
+      break;
+
+    case IMH_DUEL_PHASE_PU_UNLOAD1:
+    case IMH_DUEL_PHASE_PU_UNLOAD2:
+    case IMH_DUEL_PHASE_SU_UNLOAD:
+      for (m = imh_duel_unloadable (d); m != 0; m &= m - 1)
+        out->d[n++] = (ImhDecision) (IMH_DUEL_D_UNLOAD + __builtin_ctz (m));
+      if (d->phase == IMH_DUEL_PHASE_PU_UNLOAD2)
+        out->d[n++] = IMH_DUEL_D_STOP;
+      break;
+
+    case IMH_DUEL_PHASE_SU_SWAP:
+      for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
+        if ((d->boats_alive >> b) & 1)
+          for (int k = 0; k < 3; k++)
+            if (d->boat[b][swap_pair[k][0]] != 0 && d->boat[b][swap_pair[k][1]] != 0)
+              out->d[n++] = (ImhDecision) (IMH_DUEL_D_SWAP + b * 3 + k);
+      break;
+
+    default:
+      break;
+    }
+  out->n = (uint16_t) n;
+  return (int) n;
+}
+
+static bool
+duel_is_legal (const ImhState *s, ImhDecision dec)
+{
+  ImhDecisionList list;
+
+  duel_legal (s, &list);
+  for (int i = 0; i < list.n; i++)
+    if (list.d[i] == dec)
+      return true;
+  return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Apply                                                               */
+
+void
+imh_duel_give_tile (ImhDuel *d, int p, uint8_t code)
+{
+  if (code == IMH_DUEL_TILE_OBELISK)
+    {
+      d->obelisk[p]++;
+      if (d->obelisk[p] == 5 && d->obelisk_first < 0)
+        d->obelisk_first = (int8_t) p;
+    }
+  else if (code == IMH_DUEL_TILE_PYRAMID_LIGHT)
+    d->pyramid[p][0]++;
+  else if (code == IMH_DUEL_TILE_PYRAMID_DARK)
+    d->pyramid[p][1]++;
+  else if (code < IMH_DUEL_TILE_CRYPT_1)
+    d->temple[p][code - IMH_DUEL_TILE_TEMPLE_1]++;
+  else if (code < IMH_DUEL_TILE_ACTION_0)
+    d->crypt[p] |= (uint16_t) (1u << (code - IMH_DUEL_TILE_CRYPT_1));
+  else
+    d->actions[p][code - IMH_DUEL_TILE_ACTION_0]++;
+}
+
+static inline void
+end_turn (ImhDuel *d)
+{
+  d->turn_player ^= 1;
+  d->turn++;
+  d->phase = IMH_DUEL_PHASE_MAIN;
+}
+
+/* Unloads boat b (D2), refills or removes it (D3); ends the game when one
+ * boat is left (D4). Returns true if the game ended. */
+static bool
+unload (ImhDuel *d, int b)
+{
+  int slot = 2;
+
+  for (int i = 0; i < 3; i++)
+    {
+      int f = imh_duel_line_order[b][i];
+      uint16_t bit = (uint16_t) (1u << f);
+      int p;
+
+      if (d->meeples[0] & bit)
+        p = 0;
+      else if (d->meeples[1] & bit)
+        p = 1;
+      else
+        continue;
+      d->meeples[p] &= (uint16_t) ~bit;
+      if (d->boat[b][slot] != 0)
+        imh_duel_give_tile (d, p, d->boat[b][slot]);
+      d->boat[b][slot] = 0;
+      slot--;
+    }
+  for (int k = 0; k < IMH_DUEL_N_SLOTS; k++)
+    if (d->boat[b][k] != 0)
+      {
+        d->removed[d->boat[b][k]]++;
+        d->boat[b][k] = 0;
+      }
+  if (d->pile_n >= 3)
+    {
+      d->boat[b][0] = d->pile[--d->pile_n];
+      d->boat[b][1] = d->pile[--d->pile_n];
+      d->boat[b][2] = d->pile[--d->pile_n];
+      return false;
+    }
+  d->boats_alive &= (uint8_t) ~(1u << b);
+  if (popcount (d->boats_alive) <= 1)
+    {
+      d->phase = IMH_DUEL_PHASE_OVER;
+      return true;
+    }
+  return false;
+}
+
+static inline void
+place (ImhDuel *d, int f)
+{
+  d->meeples[d->turn_player] |= (uint16_t) (1u << f);
+}
+
+static void
+duel_apply (ImhState *s, ImhDecision dec)
+{
+  ImhDuel *d = &s->u.duel;
+  int p = d->turn_player;
+
+  d->ply++;
+  switch (d->phase)
+    {
+    case IMH_DUEL_PHASE_MAIN:
+      if (dec < IMH_DUEL_D_UNLOAD)
+        {
+          place (d, dec - IMH_DUEL_D_PLACE);
+          end_turn (d);
+        }
+      else if (dec < IMH_DUEL_D_PLAY)
+        {
+          if (!unload (d, dec - IMH_DUEL_D_UNLOAD))
+            end_turn (d);
+        }
+      else if (dec < IMH_DUEL_D_TAKE)
+        {
+          int k = dec - IMH_DUEL_D_PLAY;
+          static const uint8_t next_phase[IMH_DUEL_N_ACTIONS] = {
+            IMH_DUEL_PHASE_TAKE, IMH_DUEL_PHASE_P23_FIRST,
+            IMH_DUEL_PHASE_PU_PLACE, IMH_DUEL_PHASE_SU_SWAP,
+          };
+          d->actions[p][k]--;
+          d->removed[IMH_DUEL_TILE_ACTION_0 + k]++;
+          d->phase = next_phase[k];
+        }
+      else
+        end_turn (d);     /* pass */
+      break;
+
+    case IMH_DUEL_PHASE_TAKE:
+      {
+        int b = (dec - IMH_DUEL_D_TAKE) / 3, k = (dec - IMH_DUEL_D_TAKE) % 3;
+        imh_duel_give_tile (d, p, d->boat[b][k]);
+        d->boat[b][k] = d->reserve_n > 0 ? d->reserve[--d->reserve_n] : 0;
+        end_turn (d);
+      }
+      break;
+
+    case IMH_DUEL_PHASE_P23_FIRST:
+      place (d, dec - IMH_DUEL_D_PLACE);
+      d->phase = IMH_DUEL_PHASE_P23_SECOND;
+      break;
+
+    case IMH_DUEL_PHASE_P23_SECOND:
+      place (d, dec - IMH_DUEL_D_PLACE);
+      if (supply (d, p) > 0 && occupied (d) != 0x1ffu)
+        d->phase = IMH_DUEL_PHASE_P23_THIRD;
+      else
+        end_turn (d);
+      break;
+
+    case IMH_DUEL_PHASE_P23_THIRD:
+      if (dec != IMH_DUEL_D_STOP)
+        place (d, dec - IMH_DUEL_D_PLACE);
+      end_turn (d);
+      break;
+
+    case IMH_DUEL_PHASE_PU_PLACE:
+      place (d, dec - IMH_DUEL_D_PLACE);
+      d->phase = IMH_DUEL_PHASE_PU_UNLOAD1;
+      break;
+
+    case IMH_DUEL_PHASE_PU_UNLOAD1:
+      if (unload (d, dec - IMH_DUEL_D_UNLOAD))
+        break;
+      if (imh_duel_unloadable (d) != 0)
+        d->phase = IMH_DUEL_PHASE_PU_UNLOAD2;
+      else
+        end_turn (d);
+      break;
+
+    case IMH_DUEL_PHASE_PU_UNLOAD2:
+      if (dec != IMH_DUEL_D_STOP && unload (d, dec - IMH_DUEL_D_UNLOAD))
+        break;
+      end_turn (d);
+      break;
+
+    case IMH_DUEL_PHASE_SU_SWAP:
+      {
+        int b = (dec - IMH_DUEL_D_SWAP) / 3, k = (dec - IMH_DUEL_D_SWAP) % 3;
+        uint8_t t = d->boat[b][swap_pair[k][0]];
+        d->boat[b][swap_pair[k][0]] = d->boat[b][swap_pair[k][1]];
+        d->boat[b][swap_pair[k][1]] = t;
+        d->phase = IMH_DUEL_PHASE_SU_UNLOAD;
+      }
+      break;
+
+    case IMH_DUEL_PHASE_SU_UNLOAD:
+      if (!unload (d, dec - IMH_DUEL_D_UNLOAD))
+        end_turn (d);
+      break;
+
+    default:
+      d->ply--;
+      break;
+    }
+
+#if defined(IMH_CHECK_INVARIANTS) && defined(IMH_DUEL_CHECK_EVERY_APPLY)
+  {
+    char why[128];
+    if (!imh_duel_rules.check (s, why, sizeof why))
+      {
+        fprintf (stderr, "imh-duel: invariant broken: %s\n", why);
+        __builtin_trap ();
+      }
+  }
+#endif
+}
+
+/* ------------------------------------------------------------------ */
+/* Information sets, hash, invariants                                  */
+
+static void
+duel_determinize (ImhState *s, int observer, ImhRng *rng)
+{
+  ImhDuel *d = &s->u.duel;
+  uint8_t unseen[IMH_DUEL_PILE_MAX + IMH_DUEL_RESERVE_MAX];
+  uint32_t n = 0;
+
+  (void) observer;   /* D10: both players see the same */
+  memcpy (unseen, d->pile, d->pile_n);
+  n = d->pile_n;
+  memcpy (unseen + n, d->reserve, d->reserve_n);
+  n += d->reserve_n;
+  imh_rng_shuffle_u8 (rng, unseen, n);
+  memcpy (d->pile, unseen, d->pile_n);
+  memcpy (d->reserve, unseen + d->pile_n, d->reserve_n);
+}
+
+static uint32_t
+duel_hidden_count (const ImhState *s)
+{
+  return (uint32_t) s->u.duel.pile_n + s->u.duel.reserve_n;
+}
+
+static uint64_t
+duel_hash (const ImhState *s)
+{
+  const ImhDuel *d = &s->u.duel;
+  /* Only the live parts of the pile and reserve count: tiles beyond
+   * pile_n are stale copies. */
+  ImhDuel c;
+  const unsigned char *p = (const unsigned char *) &c;
+  uint64_t h = UINT64_C (0x9e3779b97f4a7c15);
+
+  memcpy (&c, d, sizeof c);
+  memset (c.pile + c.pile_n, 0, IMH_DUEL_PILE_MAX - c.pile_n);
+  memset (c.reserve + c.reserve_n, 0, IMH_DUEL_RESERVE_MAX - c.reserve_n);
+  for (size_t i = 0; i + 8 <= sizeof c; i += 8)
+    {
+      uint64_t w;
+      memcpy (&w, p + i, 8);
+      h ^= w;
+      h *= UINT64_C (0xff51afd7ed558ccd);
+      h ^= h >> 32;
+    }
+  for (size_t i = sizeof c & ~(size_t) 7; i < sizeof c; i++)
+    {
+      h ^= p[i];
+      h *= UINT64_C (0xc4ceb9fe1a85ec53);
+    }
+  h ^= h >> 29;
+  h *= UINT64_C (0xbf58476d1ce4e5b9);
+  h ^= h >> 32;
+  return h;
+}
+
+static bool fail (char *why, size_t why_len, const char *msg, ...) __attribute__ ((format (printf, 3, 4)));
+
+static bool
+fail (char *why, size_t why_len, const char *msg, ...)
+{
+  va_list args;
+
+  if (why != NULL && why_len > 0)
+    {
+      va_start (args, msg);
+      vsnprintf (why, why_len, msg, args);
+      va_end (args);
+    }
+  return false;
+}
+
+void
+imh_duel_count_tiles (const ImhDuel *d, int counts[IMH_DUEL_N_TILE_CODES])
+{
+  memset (counts, 0, sizeof (int) * IMH_DUEL_N_TILE_CODES);
+  for (int i = 0; i < d->pile_n; i++)
+    counts[d->pile[i] < IMH_DUEL_N_TILE_CODES ? d->pile[i] : 0]++;
+  for (int i = 0; i < d->reserve_n; i++)
+    counts[d->reserve[i] < IMH_DUEL_N_TILE_CODES ? d->reserve[i] : 0]++;
+  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
+    for (int k = 0; k < IMH_DUEL_N_SLOTS; k++)
+      counts[d->boat[b][k] < IMH_DUEL_N_TILE_CODES ? d->boat[b][k] : 0]++;
+  for (int p = 0; p < 2; p++)
+    {
+      counts[IMH_DUEL_TILE_OBELISK] += d->obelisk[p];
+      counts[IMH_DUEL_TILE_PYRAMID_LIGHT] += d->pyramid[p][0];
+      counts[IMH_DUEL_TILE_PYRAMID_DARK] += d->pyramid[p][1];
+      for (int k = 0; k < 4; k++)
+        counts[IMH_DUEL_TILE_TEMPLE_1 + k] += d->temple[p][k];
+      for (int k = 0; k < 12; k++)
+        counts[IMH_DUEL_TILE_CRYPT_1 + k] += (d->crypt[p] >> k) & 1;
+      for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
+        counts[IMH_DUEL_TILE_ACTION_0 + k] += d->actions[p][k];
+    }
+  for (int c = 1; c < IMH_DUEL_N_TILE_CODES; c++)
+    counts[c] += d->removed[c];
+}
+
+static bool
+duel_check (const ImhState *s, char *why, size_t why_len)
+{
+  const ImhDuel *d = &s->u.duel;
+  int counts[IMH_DUEL_N_TILE_CODES];
+  int total = 0;
+
+  if (s->kind != IMH_GAME_DUEL)
+    return fail (why, why_len, "not a Duel state (kind %d)", s->kind);
+  if (d->pile_n > IMH_DUEL_PILE_MAX || d->reserve_n > IMH_DUEL_RESERVE_MAX)
+    return fail (why, why_len, "pile or reserve overflow (%d)", d->pile_n);
+  for (int i = 0; i < d->pile_n; i++)
+    if (d->pile[i] == 0 || d->pile[i] >= IMH_DUEL_N_TILE_CODES)
+      return fail (why, why_len, "bad tile in the pile at %d", i);
+  for (int i = 0; i < d->reserve_n; i++)
+    if (d->reserve[i] == 0 || d->reserve[i] >= IMH_DUEL_N_TILE_CODES)
+      return fail (why, why_len, "bad tile in the reserve at %d", i);
+  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
+    for (int k = 0; k < IMH_DUEL_N_SLOTS; k++)
+      {
+        if (d->boat[b][k] >= IMH_DUEL_N_TILE_CODES)
+          return fail (why, why_len, "bad tile on boat %d", b);
+        if (!((d->boats_alive >> b) & 1) && d->boat[b][k] != 0)
+          return fail (why, why_len, "removed boat %d still carries tiles", b);
+      }
+  imh_duel_count_tiles (d, counts);
+  for (int c = 1; c < IMH_DUEL_N_TILE_CODES; c++)
+    {
+      if (counts[c] != imh_duel_tile_count[c])
+        return fail (why, why_len, "tile conservation broken for tile code %d", c);
+      total += counts[c];
+    }
+  if (total != IMH_DUEL_N_TILES)
+    return fail (why, why_len, "%d tiles instead of 60", total);
+  if ((d->meeples[0] & d->meeples[1]) != 0)
+    return fail (why, why_len, "two meeples on one field (%d)", d->meeples[0] & d->meeples[1]);
+  for (int p = 0; p < 2; p++)
+    {
+      if ((d->meeples[p] & ~0x1ffu) != 0)
+        return fail (why, why_len, "meeple of player %d off the harbour", p);
+      if (popcount (d->meeples[p]) > IMH_DUEL_N_MEEPLES)
+        return fail (why, why_len, "player %d has more than 4 meeples", p);
+      if ((d->crypt[p] & ~0xfffu) != 0)
+        return fail (why, why_len, "bad crypt set of player %d", p);
+    }
+  if ((d->crypt[0] & d->crypt[1]) != 0)
+    return fail (why, why_len, "a crypt tile is held twice (%d)", d->crypt[0] & d->crypt[1]);
+  if (d->boats_alive == 0 || (d->boats_alive & ~0x3fu) != 0)
+    return fail (why, why_len, "bad set of boats in play (%d)", d->boats_alive);
+  if ((popcount (d->boats_alive) == 1) != (d->phase == IMH_DUEL_PHASE_OVER))
+    return fail (why, why_len, "game end does not match the boats in play (%d)", d->boats_alive);
+  if (d->phase >= IMH_DUEL_N_PHASES)
+    return fail (why, why_len, "bad phase %d", d->phase);
+  if (d->turn_player > 1 || d->start_player > 1)
+    return fail (why, why_len, "bad player to move %d", d->turn_player);
+  if (d->obelisk_first < 0)
+    {
+      if (d->obelisk[0] >= 5 || d->obelisk[1] >= 5)
+        return fail (why, why_len, "obelisk: 5 tiles held but nobody first (%d)", 0);
+    }
+  else if (d->obelisk_first > 1 || d->obelisk[d->obelisk_first] < 5)
+    return fail (why, why_len, "obelisk: bad first player %d", d->obelisk_first);
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
+
+static const char *const duel_site_ids[IMH_DUEL_N_SITES] = {
+  "obelisk", "temple", "pyramids", "crypt",
+};
+
+static const char *const duel_category_ids[IMH_DUEL_N_CATEGORIES] = {
+  "obelisk", "temple", "pyramids", "crypt", "actions", "meeples",
+};
 
 const ImhRules imh_duel_rules = {
   .kind = IMH_GAME_DUEL,
   .id = "duel",
-  .state_size = sizeof (ImhState),
-  .options_valid = options_valid,
+  .state_size = offsetof (ImhState, u) + sizeof (ImhDuel),
+  .min_players = 2,
+  .max_players = 2,
+  .n_sites = IMH_DUEL_N_SITES,
+  .site_ids = duel_site_ids,
+  .n_categories = IMH_DUEL_N_CATEGORIES,
+  .category_ids = duel_category_ids,
+  .options_valid = duel_options_valid,
+  .setup = duel_setup,
+  .options = duel_options,
+  .actor = duel_actor,
+  .turn_player = duel_actor,
+  .turn_index = duel_turn_index,
+  .is_over = duel_is_over,
+  .legal = duel_legal,
+  .is_legal = duel_is_legal,
+  .apply = duel_apply,
+  .score = imh_duel_score,
+  .determinize = duel_determinize,
+  .hidden_count = duel_hidden_count,
+  .decision_to_text = imh_duel_decision_to_text,
+  .decision_from_text = imh_duel_decision_from_text,
+  .to_json = imh_duel_to_json,
+  .hash = duel_hash,
+  .check = duel_check,
+  .to_text = imh_duel_to_text,
 };

@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-application.c — the Imhotep application: actions, accelerators, about and shortcuts. */
+#define G_LOG_DOMAIN "imh-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "imh-application.h"
+#include "imh-screenshot.h"
+#include "imh-window.h"
+
+struct _ImhApplication
+{
+  AdwApplication        parent_instance;
+
+  /* Set by --screenshot: render the window to a PNG and quit. */
+  ImhScreenshotRequest *screenshot;
+  int                   exit_status;
+};
+
+G_DEFINE_FINAL_TYPE (ImhApplication, imh_application, ADW_TYPE_APPLICATION)
+
+static const GOptionEntry main_options[] = {
+  { "version", 'v', G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show the version and quit"), NULL },
+  { "screenshot", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
+    N_("Render the main window into a PNG file and quit"), N_("FILE") },
+  { "size", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+    N_("Window size for --screenshot (default 1280x800)"), N_("WIDTHxHEIGHT") },
+  { "dark", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Use the dark style for --screenshot"), NULL },
+  { NULL }
+};
+
+static GtkWindow *
+imh_application_get_window (ImhApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (imh_window_new (self));
+  return window;
+}
+
+static int
+imh_application_handle_local_options (GApplication *application,
+                                      GVariantDict *options)
+{
+  ImhApplication *self = IMH_APPLICATION (application);
+  g_autoptr(ImhScreenshotRequest) request = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *path = NULL;
+  const char *size = NULL;
+  gboolean dark = FALSE;
+
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("imhotep %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  g_variant_dict_lookup (options, "screenshot", "^&ay", &path);
+  g_variant_dict_lookup (options, "size", "&s", &size);
+  dark = g_variant_dict_contains (options, "dark");
+
+  if (path == NULL)
+    {
+      if (size != NULL || dark)
+        {
+          g_printerr ("imhotep: %s\n", _("--size and --dark need --screenshot"));
+          return 2;
+        }
+      return -1;
+    }
+
+  request = g_new0 (ImhScreenshotRequest, 1);
+  request->path = g_strdup (path);
+  request->width = 1280;
+  request->height = 800;
+  request->dark = dark;
+  if (size != NULL
+      && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
+    {
+      g_printerr ("imhotep: %s\n", error->message);
+      return 2;
+    }
+
+  /* A screenshot never goes to (or becomes) the running instance. */
+  g_application_set_flags (application,
+                           g_application_get_flags (application) | G_APPLICATION_NON_UNIQUE);
+  imh_screenshot_request_free (self->screenshot);
+  self->screenshot = g_steal_pointer (&request);
+
+  return -1;
+}
+
+static void
+on_screenshot_done (GtkWindow    *window,
+                    const GError *error,
+                    gpointer      user_data)
+{
+  ImhApplication *self = user_data;
+
+  if (error != NULL)
+    {
+      g_printerr ("imhotep: %s: %s\n", self->screenshot->path, error->message);
+      self->exit_status = 1;
+    }
+  /* Destroyed, not closed: the screenshot does not touch the saved window state. */
+  gtk_window_destroy (window);
+}
+
+static void
+imh_application_take_screenshot (ImhApplication *self)
+{
+  ImhWindow *window;
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      self->screenshot->dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                             : ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  /* Window buttons as GNOME shows them, whatever the display has configured. */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+
+  window = imh_window_new (self);
+  gtk_window_unmaximize (GTK_WINDOW (window));
+  /* The picture is of the window's content: header bar and page, no frame. */
+  imh_screenshot_take_when_ready (GTK_WINDOW (window),
+                                  adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
+                                  self->screenshot, on_screenshot_done, self);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+imh_application_activate (GApplication *application)
+{
+  ImhApplication *self = IMH_APPLICATION (application);
+
+  if (self->screenshot != NULL)
+    {
+      imh_application_take_screenshot (self);
+      return;
+    }
+
+  gtk_window_present (imh_application_get_window (self));
+}
+
+static void
+imh_application_open (GApplication  *application,
+                      GFile        **files,
+                      int            n_files,
+                      const char    *hint)
+{
+  ImhApplication *self = IMH_APPLICATION (application);
+  GtkWindow *window = imh_application_get_window (self);
+
+  gtk_window_present (window);
+
+  /* Reading game records arrives with the record format; until then
+   * say so plainly instead of pretending to open the file. */
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autofree char *basename = g_file_get_basename (files[i]);
+      /* Toast titles are Pango markup. */
+      g_autofree char *name = g_markup_escape_text (basename, -1);
+      g_autofree char *title =
+        g_strdup_printf (_("Cannot open “%s”: this version cannot read game records yet"), name);
+      AdwToast *toast = adw_toast_new (title);
+
+      adw_toast_set_timeout (toast, 0);
+      imh_window_add_toast (IMH_WINDOW (window), toast);
+    }
+}
+
+static void
+app_quit (GSimpleAction *action,
+          GVariant      *parameter,
+          gpointer       user_data)
+{
+  GtkApplication *application = GTK_APPLICATION (user_data);
+  GList *windows = g_list_copy (gtk_application_get_windows (application));
+
+  /* Close (not destroy) so every window saves its state on the way out. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free (windows);
+}
+
+static void
+app_about (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  ImhApplication *self = IMH_APPLICATION (user_data);
+  const char *developers[] = { "The Imhotep developers", NULL };
+  const char *artists[] = { "The Imhotep developers", NULL };
+  const char *game_design[] = { "Phil Walker-Harding", NULL };
+  GtkWindow *about;
+
+  about = GTK_WINDOW (adw_about_window_new ());
+  g_object_set (about,
+                "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                "application-name", "Imhotep",
+                "application-icon", APP_ID,
+                "developer-name", _("The Imhotep developers"),
+                "version", PACKAGE_VERSION,
+                "website", "https://github.com/imhotepapp/imhotep",
+                "issue-url", "https://github.com/imhotepapp/imhotep/issues",
+                "copyright", _("© 2026 The Imhotep developers"),
+                "license-type", GTK_LICENSE_GPL_3_0,
+                "developers", developers,
+                "artists", artists,
+                /* Translators: put your names here, one per line */
+                "translator-credits", _("translator-credits"),
+                "comments", _("Imhotep and Imhotep: The Duel are board games by Phil "
+                              "Walker-Harding, published by KOSMOS. This application is an "
+                              "unofficial implementation, not affiliated with or endorsed by "
+                              "the author or the publisher."),
+                NULL);
+  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("Game Design"), game_design);
+  adw_about_window_add_legal_section (ADW_ABOUT_WINDOW (about),
+                                      _("The Board Games"),
+                                      NULL,
+                                      GTK_LICENSE_CUSTOM,
+                                      _("Imhotep and Imhotep: The Duel are board games designed "
+                                        "by Phil Walker-Harding and published by KOSMOS. The rules "
+                                        "are implemented here from the published rulebooks; the "
+                                        "artwork of this application is its own. The names of the "
+                                        "games belong to their owners."));
+  gtk_window_present (about);
+}
+
+static void
+app_shortcuts (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  ImhApplication *self = IMH_APPLICATION (user_data);
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkWindow *shortcuts;
+
+  builder = gtk_builder_new_from_resource (RESOURCE_BASE_PATH "/imh-shortcuts-window.ui");
+  shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
+  gtk_window_set_transient_for (shortcuts,
+                                gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_set_application (shortcuts, GTK_APPLICATION (self));
+  gtk_window_present (shortcuts);
+}
+
+static const GActionEntry app_entries[] = {
+  { .name = "quit", .activate = app_quit },
+  { .name = "about", .activate = app_about },
+  { .name = "shortcuts", .activate = app_shortcuts },
+};
+
+static const struct {
+  const char *action;
+  const char *accels[3];
+} app_accels[] = {
+  { "app.quit", { "<Control>q", NULL } },
+  { "app.shortcuts", { "<Control>question", NULL } },
+  { "win.close", { "<Control>w", NULL } },
+};
+
+static void
+imh_application_startup (GApplication *application)
+{
+  G_APPLICATION_CLASS (imh_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (application), app_entries,
+                                   G_N_ELEMENTS (app_entries), application);
+  for (gsize i = 0; i < G_N_ELEMENTS (app_accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (application),
+                                           app_accels[i].action, app_accels[i].accels);
+
+  gtk_window_set_default_icon_name (APP_ID);
+}
+
+static void
+imh_application_finalize (GObject *object)
+{
+  ImhApplication *self = IMH_APPLICATION (object);
+
+  imh_screenshot_request_free (self->screenshot);
+
+  G_OBJECT_CLASS (imh_application_parent_class)->finalize (object);
+}
+
+static void
+imh_application_class_init (ImhApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->finalize = imh_application_finalize;
+  app_class->handle_local_options = imh_application_handle_local_options;
+  app_class->startup = imh_application_startup;
+  app_class->activate = imh_application_activate;
+  app_class->open = imh_application_open;
+}
+
+static void
+imh_application_init (ImhApplication *self)
+{
+  g_application_add_main_option_entries (G_APPLICATION (self), main_options);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Play and study the board games Imhotep and "
+                                              "Imhotep: The Duel."));
+}
+
+ImhApplication *
+imh_application_new (void)
+{
+  return g_object_new (IMH_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", RESOURCE_BASE_PATH,
+                       NULL);
+}
+
+int
+imh_application_get_exit_status (ImhApplication *self)
+{
+  g_return_val_if_fail (IMH_IS_APPLICATION (self), 1);
+
+  return self->exit_status;
+}

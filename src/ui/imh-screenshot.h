@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-screenshot.h — render a laid-out window to a PNG file (imhotep --screenshot). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* What `imhotep --screenshot FILE [--size WxH] [--dark]` asks for. Later
+ * options (such as a game record and a ply to show) extend this struct and
+ * prepare the window in the ImhApplication before the picture is taken. */
+typedef struct {
+  char     *path;       /* the PNG file to write */
+  int       width;      /* window size in logical pixels */
+  int       height;
+  gboolean  dark;       /* dark style instead of light */
+} ImhScreenshotRequest;
+
+void     imh_screenshot_request_free (ImhScreenshotRequest *request);
+
+/* Parses "WIDTHxHEIGHT" (each 1…10000). */
+gboolean imh_screenshot_parse_size   (const char           *text,
+                                      int                  *width,
+                                      int                  *height,
+                                      GError              **error);
+
+/* Renders @widget (a realized, laid-out widget) at its current size into a PNG. */
+gboolean imh_screenshot_save_widget  (GtkWidget            *widget,
+                                      const char           *path,
+                                      GError              **error);
+
+/* Sizes @window so that @subject (the window's content, or the window
+ * itself) gets the size of @request, waits until it has drawn a few frames,
+ * then writes the PNG of @subject and calls @callback with the result. */
+typedef void (*ImhScreenshotDone) (GtkWindow    *window,
+                                   const GError *error,
+                                   gpointer      user_data);
+
+void     imh_screenshot_take_when_ready (GtkWindow                  *window,
+                                         GtkWidget                  *subject,
+                                         const ImhScreenshotRequest *request,
+                                         ImhScreenshotDone           callback,
+                                         gpointer                    user_data);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImhScreenshotRequest, imh_screenshot_request_free)
+
+G_END_DECLS

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-window.c — the main window: header bar, primary menu, toasts and the pages. */
+#define G_LOG_DOMAIN "imh-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imh-window.h"
+
+struct _ImhWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+
+  /* Template children */
+  AdwHeaderBar         *header_bar;
+  GtkMenuButton        *primary_menu_button;
+  GtkStack             *stack;
+  AdwStatusPage        *start_page;
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+};
+
+G_DEFINE_FINAL_TYPE (ImhWindow, imh_window, ADW_TYPE_APPLICATION_WINDOW)
+
+/* The window's size and maximized state are kept in GSettings, written
+ * once when the window closes (not on every resize). */
+static void
+imh_window_restore_state (ImhWindow *self)
+{
+  int width = g_settings_get_int (self->settings, "window-width");
+  int height = g_settings_get_int (self->settings, "window-height");
+
+  gtk_window_set_default_size (GTK_WINDOW (self), MAX (width, 360), MAX (height, 294));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+static void
+imh_window_save_state (ImhWindow *self)
+{
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+
+  g_settings_delay (self->settings);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_apply (self->settings);
+}
+
+static gboolean
+imh_window_close_request (GtkWindow *window)
+{
+  imh_window_save_state (IMH_WINDOW (window));
+
+  return GTK_WINDOW_CLASS (imh_window_parent_class)->close_request (window);
+}
+
+static void
+win_close (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  gtk_window_close (GTK_WINDOW (user_data));
+}
+
+static const GActionEntry win_entries[] = {
+  { .name = "close", .activate = win_close },
+};
+
+static void
+imh_window_dispose (GObject *object)
+{
+  ImhWindow *self = IMH_WINDOW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMH_TYPE_WINDOW);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (imh_window_parent_class)->dispose (object);
+}
+
+static void
+imh_window_class_init (ImhWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = imh_window_dispose;
+  window_class->close_request = imh_window_close_request;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, start_page);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, window_title);
+}
+
+static void
+imh_window_init (ImhWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
+                                   G_N_ELEMENTS (win_entries), self);
+
+  /* The application's own icon, found in the resource's icon theme. */
+  adw_status_page_set_icon_name (self->start_page, APP_ID);
+
+  if (g_strcmp0 (PROFILE, "development") == 0)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+
+  self->settings = g_settings_new (BASE_APP_ID);
+  imh_window_restore_state (self);
+}
+
+ImhWindow *
+imh_window_new (ImhApplication *application)
+{
+  g_return_val_if_fail (IMH_IS_APPLICATION (application), NULL);
+
+  return g_object_new (IMH_TYPE_WINDOW,
+                       "application", application,
+                       NULL);
+}
+
+AdwHeaderBar *
+imh_window_get_header_bar (ImhWindow *self)
+{
+  g_return_val_if_fail (IMH_IS_WINDOW (self), NULL);
+
+  return self->header_bar;
+}
+
+const char *
+imh_window_get_page (ImhWindow *self)
+{
+  g_return_val_if_fail (IMH_IS_WINDOW (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+void
+imh_window_add_toast (ImhWindow *self,
+                      AdwToast  *toast)
+{
+  g_return_if_fail (IMH_IS_WINDOW (self));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-window.h — the main window: header bar, primary menu, toasts and the pages. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "imh-application.h"
+
+G_BEGIN_DECLS
+
+#define IMH_TYPE_WINDOW (imh_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (ImhWindow, imh_window, IMH, WINDOW, AdwApplicationWindow)
+
+ImhWindow    *imh_window_new            (ImhApplication *application);
+AdwHeaderBar *imh_window_get_header_bar (ImhWindow      *self);
+const char   *imh_window_get_page       (ImhWindow      *self);
+void          imh_window_add_toast      (ImhWindow      *self,
+                                         AdwToast       *toast);
+
+G_END_DECLS

@@ -1,19 +1,1044 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Placeholder until the classic engine lands: rejects every set-up. */
+/*
+ * imh-classic.c — Imhotep (2–4 players): set-up, legal decisions, apply.
+ *
+ * The main decision of a turn is taken with an empty pending stack; what
+ * it causes is pushed as frames (imh-classic-state.h) and resolved by
+ * advance(), which stops at the first frame that needs a real choice
+ * (two or more options). A frame with exactly one option resolves by
+ * itself: a lone choice is never offered, except the main decision of a
+ * turn (a turn always has at least one decision, if only `pass`).
+ */
 #include <stdio.h>
-#include "imh-engine.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "imh-classic.h"
+
+#define NONE IMH_CLASSIC_NONE
+
+static inline bool
+side_b (const ImhClassic *c, int site)
+{
+  return (c->sides >> site) & 1;
+}
+
+int
+imh_classic_temple_width (const ImhClassic *c)
+{
+  return c->n_players == 2 ? 4 : 5;
+}
+
+int
+imh_classic_play_card (int play)
+{
+  static const uint8_t map[4] = {
+    IMH_CLASSIC_CARD_HAMMER, IMH_CLASSIC_CARD_CHISEL,
+    IMH_CLASSIC_CARD_SAIL, IMH_CLASSIC_CARD_LEVER,
+  };
+  return map[play & 3];
+}
+
+bool
+imh_classic_is_sub_decision (const ImhState *s)
+{
+  return s->u.classic.phase != IMH_CLASSIC_PHASE_MAIN;
+}
+
+int
+imh_classic_round_points (const ImhState *s, int player)
+{
+  const ImhClassic *c = &s->u.classic;
+  int sum = 0;
+  if (player < 0 || player >= c->n_players)
+    return 0;
+  for (int k = 0; k < IMH_CLASSIC_N_CATEGORIES; k++)
+    sum += c->points[player][k];
+  return sum - c->round_base[player];
+}
+
+/* ------------------------------------------------------------------ */
+/* Small helpers                                                       */
+
+static inline int
+ship_load (const ImhClassic *c, int s)
+{
+  const uint8_t *v = c->ship[s];
+  return (v[0] != 0) + (v[1] != 0) + (v[2] != 0) + (v[3] != 0);
+}
+
+static inline bool
+ship_can_sail (const ImhClassic *c, int s)
+{
+  return c->ship_site[s] == NONE
+         && ship_load (c, s) >= imh_classic_ship_min[c->ship_cap[s]];
+}
+
+static inline int
+take_count (const ImhClassic *c, int p, int want)
+{
+  int n = want;
+  if (n > IMH_CLASSIC_SLED_MAX - c->sled[p])
+    n = IMH_CLASSIC_SLED_MAX - c->sled[p];
+  if (n > c->quarry[p])
+    n = c->quarry[p];
+  return n;
+}
+
+static inline void
+take_stones (ImhClassic *c, int p, int want)
+{
+  int n = take_count (c, p, want);
+  c->quarry[p] -= n;
+  c->sled[p] += n;
+}
+
+static inline void
+push (ImhClassic *c, uint8_t type, uint8_t player, uint8_t a, uint8_t b, uint8_t cc)
+{
+  if (c->sp >= IMH_CLASSIC_STACK_MAX)
+    abort ();   /* cannot happen: the chains of effects are short (see check) */
+  ImhClassicFrame *f = &c->stack[c->sp++];
+  f->type = type;
+  f->player = player;
+  f->a = a;
+  f->b = b;
+  f->c = cc;
+}
+
+static inline void
+pop (ImhClassic *c)
+{
+  c->sp--;
+  memset (&c->stack[c->sp], 0, sizeof c->stack[0]);
+}
+
+/* Top card of the deck; an empty deck is first refilled from the discards. */
+static uint8_t
+draw_card (ImhClassic *c)
+{
+  if (c->deck_n == 0)
+    {
+      for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES; t++)
+        {
+          for (int k = 0; k < c->discards[t]; k++)
+            c->deck[c->deck_n++] = (uint8_t) t;
+          c->discards[t] = 0;
+        }
+      imh_rng_shuffle_u8 (&c->rng, c->deck, c->deck_n);
+    }
+  if (c->deck_n == 0)
+    return NONE;
+  uint8_t t = c->deck[--c->deck_n];
+  c->deck[c->deck_n] = NONE;
+  return t;
+}
+
+static inline int
+red_site (int card)
+{
+  switch (card)
+    {
+    case IMH_CLASSIC_CARD_ENTRANCE: return IMH_CLASSIC_SITE_PYRAMID;
+    case IMH_CLASSIC_CARD_SARCOPHAGUS: return IMH_CLASSIC_SITE_BURIAL;
+    case IMH_CLASSIC_CARD_PAVED_PATH: return IMH_CLASSIC_SITE_OBELISK;
+    default: return -1;
+    }
+}
+
+/* A player gains a card: red resolves at once (C6, C11), others are held. */
+static void
+gain_card (ImhClassic *c, int p, int card)
+{
+  int site = red_site (card);
+  if (site < 0)
+    {
+      c->held[p][card]++;
+      return;
+    }
+  if (c->quarry[p] == 0)
+    {
+      c->discards[card]++;          /* C6 */
+      return;
+    }
+  push (c, IMH_CLASSIC_FR_DISCARD, (uint8_t) p, (uint8_t) card, 0, 0);
+  push (c, IMH_CLASSIC_FR_DELIVER, (uint8_t) p, (uint8_t) site, NONE, 0);
+}
+
+static inline void
+remove_stone (ImhClassic *c, int p, int ship, int pos)
+{
+  if (ship == NONE)
+    c->quarry[p]--;
+  else
+    c->ship[ship][pos] = 0;
+}
+
+static void
+place_pyramid_a (ImhClassic *c, int p)
+{
+  int n = c->pyramid_n[0];
+  int v = 1;
+  if (n < 14)
+    {
+      v = imh_classic_pyramid_a_value[n];
+      c->pyramid[n] = (uint8_t) (p + 1);
+      c->pyramid_n[0]++;
+    }
+  c->stones[IMH_CLASSIC_SITE_PYRAMID][p]++;
+  c->points[p][IMH_CLASSIC_CAT_PYRAMID] += v;
+}
+
+static bool
+pyramid_b_full (const ImhClassic *c)
+{
+  return c->pyramid_n[0] == 5 && c->pyramid_n[1] == 5 && c->pyramid_n[2] == 5;
+}
+
+static void
+place_pyramid_b (ImhClassic *c, int p, int k)
+{
+  int i = c->pyramid_n[k];
+  c->pyramid[k * 5 + i] = (uint8_t) (p + 1);
+  c->pyramid_n[k]++;
+  c->stones[IMH_CLASSIC_SITE_PYRAMID][p]++;
+  c->points[p][IMH_CLASSIC_CAT_PYRAMID] += imh_classic_pyramid_b_value[k][i];
+  switch (imh_classic_pyramid_b_bonus[k][i])
+    {
+    case IMH_CLASSIC_BONUS_CARD:
+      {
+        uint8_t t = draw_card (c);
+        if (t != NONE)
+          gain_card (c, p, t);
+      }
+      break;
+    case IMH_CLASSIC_BONUS_STONES:
+      take_stones (c, p, 3);
+      break;
+    case IMH_CLASSIC_BONUS_SHIP:
+      push (c, IMH_CLASSIC_FR_PLACE_SHIP, (uint8_t) p, 0, 0, 0);
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+place_obelisk (ImhClassic *c, int p)
+{
+  c->stones[IMH_CLASSIC_SITE_OBELISK][p]++;
+  if (!side_b (c, IMH_CLASSIC_SITE_OBELISK))
+    return;
+  if (++c->obelisk_wait[p] == 3)
+    {
+      c->obelisk_wait[p] = 0;
+      int v = c->towers_n < 8 ? imh_classic_obelisk_b_tower[c->towers_n] : 1;
+      c->towers_n++;
+      c->points[p][IMH_CLASSIC_CAT_OBELISK] += v;
+    }
+}
+
+/* A DELIVER frame that needs no choice (top of the stack). */
+static void
+deliver_auto (ImhClassic *c)
+{
+  ImhClassicFrame f = c->stack[c->sp - 1];
+  int p = f.player;
+  pop (c);
+  switch (f.a)
+    {
+    case IMH_CLASSIC_SITE_MARKET:       /* no card left: the stone just returns */
+      c->ship[f.b][f.c] = 0;
+      c->quarry[p]++;
+      break;
+    case IMH_CLASSIC_SITE_PYRAMID:
+      remove_stone (c, p, f.b, f.c);
+      if (!side_b (c, IMH_CLASSIC_SITE_PYRAMID))
+        place_pyramid_a (c, p);
+      else
+        {
+          /* B with all 15 spaces full (C13): 1 point, no choice. */
+          c->stones[IMH_CLASSIC_SITE_PYRAMID][p]++;
+          c->points[p][IMH_CLASSIC_CAT_PYRAMID] += 1;
+        }
+      break;
+    case IMH_CLASSIC_SITE_TEMPLE:
+      remove_stone (c, p, f.b, f.c);
+      c->temple_top[c->temple_n % imh_classic_temple_width (c)] = (uint8_t) (p + 1);
+      c->temple_n++;
+      c->stones[IMH_CLASSIC_SITE_TEMPLE][p]++;
+      break;
+    case IMH_CLASSIC_SITE_BURIAL:
+      remove_stone (c, p, f.b, f.c);
+      if (c->burial_n >= IMH_CLASSIC_BURIAL_MAX)
+        abort ();   /* cannot happen: see IMH_CLASSIC_BURIAL_MAX */
+      c->burial[c->burial_n++] = (uint8_t) (p + 1);
+      c->stones[IMH_CLASSIC_SITE_BURIAL][p]++;
+      break;
+    case IMH_CLASSIC_SITE_OBELISK:
+      remove_stone (c, p, f.b, f.c);
+      place_obelisk (c, p);
+      break;
+    default:
+      break;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Options of the main decision and of the top frame                   */
+
+static int
+main_options (const ImhClassic *c, ImhDecision *d)
+{
+  int p = c->turn_player;
+  int n = 0;
+  int take = take_count (c, p, 3);
+  int free_n = 0;
+  bool any_sail = false;
+
+  if (take > 0)
+    d[n++] = IMH_CLASSIC_D_GET;
+  for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+    {
+      if (c->ship_site[s] != NONE)
+        continue;
+      for (int pos = 0; pos < c->ship_cap[s]; pos++)
+        if (c->ship[s][pos] == 0)
+          {
+            free_n++;
+            if (c->sled[p] > 0)
+              d[n++] = (ImhDecision) (IMH_CLASSIC_D_PLACE + s * 4 + pos);
+          }
+    }
+  for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+    if (ship_can_sail (c, s))
+      for (int t = 0; t < IMH_CLASSIC_N_SITES; t++)
+        if (!((c->sites_used >> t) & 1))
+          {
+            d[n++] = (ImhDecision) (IMH_CLASSIC_D_SAIL + s * 5 + t);
+            any_sail = true;
+          }
+
+  const uint8_t *held = c->held[p];
+  if (held[IMH_CLASSIC_CARD_HAMMER] > 0 && (take > 0 || (c->sled[p] > 0 && free_n > 0)))
+    d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_HAMMER;
+  if (held[IMH_CLASSIC_CARD_CHISEL] > 0 && c->sled[p] >= 2 && free_n >= 2)
+    d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_CHISEL;
+  if (held[IMH_CLASSIC_CARD_SAIL] > 0 && c->sled[p] >= 1)
+    {
+      /* C12: the placed stone must bring its ship to the minimum; a site
+       * is always free while a ship is unsailed (5 sites, 4 ships). */
+      for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+        {
+          int load = ship_load (c, s);
+          if (c->ship_site[s] == NONE && load < c->ship_cap[s]
+              && load + 1 >= imh_classic_ship_min[c->ship_cap[s]])
+            {
+              d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_SAIL;
+              break;
+            }
+        }
+    }
+  if (held[IMH_CLASSIC_CARD_LEVER] > 0 && any_sail)
+    d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_LEVER;
+
+  if (n == 0)
+    d[n++] = IMH_CLASSIC_D_PASS;
+  return n;
+}
+
+/* Options of a decision frame; -1 for a frame that resolves by itself. */
+static int
+frame_options (const ImhClassic *c, const ImhClassicFrame *f, ImhDecision *d)
+{
+  int n = 0;
+  switch (f->type)
+    {
+    case IMH_CLASSIC_FR_PLACE_SHIP:
+      if (c->sled[f->player] == 0)
+        return 0;
+      for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+        {
+          if (c->ship_site[s] != NONE)
+            continue;
+          int load = ship_load (c, s);
+          if (f->a == 1 && load + 1 < imh_classic_ship_min[c->ship_cap[s]])
+            continue;
+          for (int pos = 0; pos < c->ship_cap[s]; pos++)
+            if (c->ship[s][pos] == 0)
+              d[n++] = (ImhDecision) (IMH_CLASSIC_D_PLACE + s * 4 + pos);
+        }
+      return n;
+
+    case IMH_CLASSIC_FR_SAIL:
+      for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+        {
+          if (f->a != NONE && f->a != s)
+            continue;
+          if (!ship_can_sail (c, s))
+            continue;
+          for (int t = 0; t < IMH_CLASSIC_N_SITES; t++)
+            if (!((c->sites_used >> t) & 1))
+              d[n++] = (ImhDecision) (IMH_CLASSIC_D_SAIL + s * 5 + t);
+        }
+      return n;
+
+    case IMH_CLASSIC_FR_UNLOAD:
+      if (f->c)
+        {
+          unsigned seen = 0;
+          for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+            if (c->ship[f->a][pos])
+              seen |= 1u << (c->ship[f->a][pos] - 1);
+          if (seen & (seen - 1))
+            {
+              for (int col = 0; col < IMH_CLASSIC_MAX_PLAYERS; col++)
+                if ((seen >> col) & 1)
+                  d[n++] = (ImhDecision) (IMH_CLASSIC_D_UNLOAD + col);
+              return n;
+            }
+        }
+      return -1;
+
+    case IMH_CLASSIC_FR_DELIVER:
+      if (f->a == IMH_CLASSIC_SITE_MARKET)
+        {
+          unsigned seen = 0;
+          for (int i = 0; i < 4; i++)
+            if (c->display[i] != NONE)
+              seen |= 1u << c->display[i];
+          for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES; t++)
+            if ((seen >> t) & 1)
+              d[n++] = (ImhDecision) (IMH_CLASSIC_D_TAKE + t);
+          if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
+            d[n++] = IMH_CLASSIC_D_TAKE_PAIR;
+          return n > 0 ? n : -1;
+        }
+      if (f->a == IMH_CLASSIC_SITE_PYRAMID && side_b (c, IMH_CLASSIC_SITE_PYRAMID)
+          && !pyramid_b_full (c))
+        {
+          for (int k = 0; k < 3; k++)
+            if (c->pyramid_n[k] < 5)
+              d[n++] = (ImhDecision) (IMH_CLASSIC_D_PYRAMID + k);
+          return n;
+        }
+      return -1;
+
+    case IMH_CLASSIC_FR_KEEP:
+      {
+        uint8_t a = c->pair[0], b = c->pair[1];
+        if (a != NONE && b != NONE && a != b)
+          {
+            uint8_t lo = a < b ? a : b, hi = a < b ? b : a;
+            d[n++] = (ImhDecision) (IMH_CLASSIC_D_KEEP + lo);
+            d[n++] = (ImhDecision) (IMH_CLASSIC_D_KEEP + hi);
+          }
+        else if (a != NONE || b != NONE)
+          d[n++] = (ImhDecision) (IMH_CLASSIC_D_KEEP + (a != NONE ? a : b));
+        return n;
+      }
+
+    case IMH_CLASSIC_FR_TEMPLE_B:
+      if (f->a < imh_classic_temple_width (c) && c->temple_top[f->a] != 0
+          && imh_classic_temple_b_bonus[f->a] == IMH_CLASSIC_TEMPLE_CHOICE)
+        {
+          int p = c->temple_top[f->a] - 1;
+          d[n++] = IMH_CLASSIC_D_TEMPLE_POINT;
+          if (take_count (c, p, 2) > 0)
+            d[n++] = IMH_CLASSIC_D_TEMPLE_STONES;
+          return n;
+        }
+      return -1;
+
+    default:
+      return -1;
+    }
+}
+
+/* Apply a choice to the top frame. */
+static void
+frame_apply (ImhClassic *c, ImhDecision d)
+{
+  ImhClassicFrame *top = &c->stack[c->sp - 1];
+  ImhClassicFrame f = *top;
+  int p = f.player;
+
+  switch (f.type)
+    {
+    case IMH_CLASSIC_FR_PLACE_SHIP:
+      {
+        int s = (d - IMH_CLASSIC_D_PLACE) / 4, pos = (d - IMH_CLASSIC_D_PLACE) % 4;
+        c->sled[p]--;
+        c->ship[s][pos] = (uint8_t) (p + 1);
+        pop (c);
+        if (f.a == 1)
+          push (c, IMH_CLASSIC_FR_SAIL, (uint8_t) p, (uint8_t) s, 0, 0);
+      }
+      break;
+
+    case IMH_CLASSIC_FR_SAIL:
+      {
+        int s = (d - IMH_CLASSIC_D_SAIL) / 5, t = (d - IMH_CLASSIC_D_SAIL) % 5;
+        pop (c);
+        c->ship_site[s] = (uint8_t) t;
+        c->sites_used |= (uint8_t) (1u << t);
+        c->ships_sailed++;
+        push (c, IMH_CLASSIC_FR_UNLOAD, (uint8_t) p, (uint8_t) s, (uint8_t) t, f.b);
+      }
+      break;
+
+    case IMH_CLASSIC_FR_UNLOAD:
+      {
+        int col = d - IMH_CLASSIC_D_UNLOAD;
+        for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+          if (c->ship[f.a][pos] == col + 1)
+            {
+              push (c, IMH_CLASSIC_FR_DELIVER, (uint8_t) col, f.b, f.a, (uint8_t) pos);
+              break;
+            }
+      }
+      break;
+
+    case IMH_CLASSIC_FR_DELIVER:
+      if (d >= IMH_CLASSIC_D_TAKE && d < IMH_CLASSIC_D_TAKE + IMH_CLASSIC_N_CARD_TYPES)
+        {
+          int t = d - IMH_CLASSIC_D_TAKE;
+          for (int i = 0; i < 4; i++)
+            if (c->display[i] == t)
+              {
+                c->display[i] = NONE;
+                break;
+              }
+          top->type = IMH_CLASSIC_FR_RETURN;
+          gain_card (c, p, t);
+        }
+      else if (d == IMH_CLASSIC_D_TAKE_PAIR)
+        {
+          c->pair_state = IMH_CLASSIC_PAIR_REVEALED;
+          c->pair_owner = (uint8_t) p;
+          top->type = IMH_CLASSIC_FR_RETURN;
+          push (c, IMH_CLASSIC_FR_KEEP, (uint8_t) p, 0, 0, 0);
+        }
+      else
+        {
+          int k = d - IMH_CLASSIC_D_PYRAMID;
+          pop (c);
+          remove_stone (c, p, f.b, f.c);
+          place_pyramid_b (c, p, k);
+        }
+      break;
+
+    case IMH_CLASSIC_FR_KEEP:
+      {
+        int t = d - IMH_CLASSIC_D_KEEP;
+        int i = c->pair[0] == t ? 0 : 1;
+        uint8_t other = c->pair[1 - i];
+        if (other != NONE)
+          c->discards[other]++;     /* C11: discarded before the kept card acts */
+        c->pair[0] = c->pair[1] = NONE;
+        c->pair_state = IMH_CLASSIC_PAIR_NONE;
+        c->pair_owner = 0;
+        pop (c);
+        gain_card (c, p, t);
+      }
+      break;
+
+    case IMH_CLASSIC_FR_TEMPLE_B:
+      {
+        int o = c->temple_top[f.a] - 1;
+        if (d == IMH_CLASSIC_D_TEMPLE_STONES)
+          take_stones (c, o, 2);
+        else
+          c->points[o][IMH_CLASSIC_CAT_TEMPLE] += 1;
+        top->a++;
+      }
+      break;
+
+    default:
+      break;
+    }
+}
+
+/* Resolve a frame that needs no choice. */
+static void
+frame_auto (ImhClassic *c)
+{
+  ImhClassicFrame *top = &c->stack[c->sp - 1];
+
+  switch (top->type)
+    {
+    case IMH_CLASSIC_FR_UNLOAD:
+      for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+        {
+          int o = c->ship[top->a][pos];
+          if (o != 0)
+            {
+              push (c, IMH_CLASSIC_FR_DELIVER, (uint8_t) (o - 1), top->b, top->a, (uint8_t) pos);
+              return;
+            }
+        }
+      pop (c);              /* the ship is empty: unloading is over */
+      break;
+
+    case IMH_CLASSIC_FR_DELIVER:
+      deliver_auto (c);
+      break;
+
+    case IMH_CLASSIC_FR_RETURN:
+      c->ship[top->b][top->c] = 0;
+      c->quarry[top->player]++;
+      pop (c);
+      break;
+
+    case IMH_CLASSIC_FR_DISCARD:
+      c->discards[top->a]++;
+      pop (c);
+      break;
+
+    case IMH_CLASSIC_FR_TEMPLE_B:
+      {
+        int w = imh_classic_temple_width (c);
+        while (top->a < w)
+          {
+            int k = top->a;
+            int o = c->temple_top[k] - 1;
+            if (o < 0)
+              {
+                top->a++;
+                continue;
+              }
+            top->player = (uint8_t) o;
+            switch (imh_classic_temple_b_bonus[k])
+              {
+              case IMH_CLASSIC_TEMPLE_CHOICE:
+                return;     /* frame_options decides */
+              case IMH_CLASSIC_TEMPLE_POINTS2:
+                c->points[o][IMH_CLASSIC_CAT_TEMPLE] += 2;
+                top->a++;
+                break;
+              case IMH_CLASSIC_TEMPLE_CARD:
+                {
+                  top->a++;
+                  uint8_t t = draw_card (c);
+                  if (t != NONE)
+                    {
+                      gain_card (c, o, t);
+                      return;   /* a red card's frames go first */
+                    }
+                }
+                break;
+              default:
+                top->a++;
+                break;
+              }
+          }
+        pop (c);
+      }
+      break;
+
+    default:
+      pop (c);
+      break;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Rounds                                                              */
+
+static void
+start_round (ImhClassic *c, int first)
+{
+  const ImhClassicRoundCard *card =
+    &imh_classic_round_cards[c->n_players - 2][c->rounds[c->round]];
+
+  for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+    {
+      c->ship_cap[s] = card->cap[s];
+      c->ship_site[s] = NONE;
+      memset (c->ship[s], 0, sizeof c->ship[s]);
+    }
+  c->ships_sailed = 0;
+  c->sites_used = 0;
+  c->passes = 0;
+
+  if (!side_b (c, IMH_CLASSIC_SITE_MARKET))
+    {
+      for (int i = 0; i < 4; i++)
+        c->display[i] = draw_card (c);
+    }
+  else
+    {
+      for (int i = 0; i < 3; i++)
+        c->display[i] = draw_card (c);
+      c->display[3] = NONE;
+      c->pair[0] = draw_card (c);
+      c->pair[1] = draw_card (c);
+      c->pair_state = (c->pair[0] != NONE || c->pair[1] != NONE)
+                      ? IMH_CLASSIC_PAIR_FACE_DOWN : IMH_CLASSIC_PAIR_NONE;
+    }
+
+  for (int p = 0; p < c->n_players; p++)
+    {
+      int sum = 0;
+      for (int k = 0; k < IMH_CLASSIC_N_CATEGORIES; k++)
+        sum += c->points[p][k];
+      c->round_base[p] = (int16_t) sum;
+    }
+  c->round_start_player = (uint8_t) first;
+  c->turn_player = (uint8_t) first;
+  c->phase = IMH_CLASSIC_PHASE_MAIN;
+  c->turn++;
+}
+
+/* C3, C14: the round ends after the whole action (or the last pass). */
+static void
+begin_round_end (ImhClassic *c)
+{
+  c->next_start_player = (uint8_t) ((c->turn_player + 1) % c->n_players);
+  for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+    {
+      for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+        if (c->ship[s][pos] != 0)
+          {
+            c->quarry[c->ship[s][pos] - 1]++;
+            c->ship[s][pos] = 0;
+          }
+    }
+  if (!side_b (c, IMH_CLASSIC_SITE_TEMPLE))
+    {
+      int w = imh_classic_temple_width (c);
+      for (int k = 0; k < w; k++)
+        if (c->temple_top[k] != 0)
+          c->points[c->temple_top[k] - 1][IMH_CLASSIC_CAT_TEMPLE] += 1;
+    }
+  else
+    push (c, IMH_CLASSIC_FR_TEMPLE_B, 0, 0, 0, 0);
+  c->phase = IMH_CLASSIC_PHASE_ROUND_END;
+}
+
+static void
+finish_round (ImhClassic *c)
+{
+  for (int i = 0; i < 4; i++)
+    if (c->display[i] != NONE)
+      {
+        c->discards[c->display[i]]++;
+        c->display[i] = NONE;
+      }
+  if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
+    {
+      for (int i = 0; i < 2; i++)
+        if (c->pair[i] != NONE)
+          c->discards[c->pair[i]]++;
+    }
+  c->pair[0] = c->pair[1] = NONE;
+  c->pair_state = IMH_CLASSIC_PAIR_NONE;
+
+  c->round++;
+  if (c->round >= IMH_CLASSIC_N_ROUNDS)
+    {
+      c->phase = IMH_CLASSIC_PHASE_OVER;
+      for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+        c->ship_site[s] = NONE;
+      return;
+    }
+  start_round (c, c->next_start_player);
+}
+
+/* Resolve everything that needs no choice. */
+static void
+advance (ImhClassic *c)
+{
+  ImhDecision opts[IMH_MAX_DECISIONS];
+
+  for (;;)
+    {
+      if (c->sp > 0)
+        {
+          const ImhClassicFrame *f = &c->stack[c->sp - 1];
+          int n = frame_options (c, f, opts);
+          if (n >= 2)
+            return;
+          if (n == 1)
+            frame_apply (c, opts[0]);
+          else if (n == 0)
+            pop (c);
+          else
+            frame_auto (c);
+          continue;
+        }
+      switch (c->phase)
+        {
+        case IMH_CLASSIC_PHASE_ACTION:
+          if (c->ships_sailed == IMH_CLASSIC_N_SHIPS || c->passes >= c->n_players)
+            {
+              begin_round_end (c);
+              continue;
+            }
+          c->turn_player = (uint8_t) ((c->turn_player + 1) % c->n_players);
+          c->turn++;
+          c->phase = IMH_CLASSIC_PHASE_MAIN;
+          return;
+        case IMH_CLASSIC_PHASE_ROUND_END:
+          finish_round (c);
+          return;
+        default:
+          return;
+        }
+    }
+}
+
+static void
+apply_main (ImhClassic *c, ImhDecision d)
+{
+  int p = c->turn_player;
+
+  c->phase = IMH_CLASSIC_PHASE_ACTION;
+  if (d == IMH_CLASSIC_D_PASS)
+    {
+      c->passes++;
+      return;
+    }
+  c->passes = 0;
+
+  if (d == IMH_CLASSIC_D_GET)
+    take_stones (c, p, 3);
+  else if (d < IMH_CLASSIC_D_SAIL)
+    {
+      int s = (d - IMH_CLASSIC_D_PLACE) / 4, pos = (d - IMH_CLASSIC_D_PLACE) % 4;
+      c->sled[p]--;
+      c->ship[s][pos] = (uint8_t) (p + 1);
+    }
+  else if (d < IMH_CLASSIC_D_PLAY)
+    {
+      int s = (d - IMH_CLASSIC_D_SAIL) / 5, t = (d - IMH_CLASSIC_D_SAIL) % 5;
+      c->ship_site[s] = (uint8_t) t;
+      c->sites_used |= (uint8_t) (1u << t);
+      c->ships_sailed++;
+      push (c, IMH_CLASSIC_FR_UNLOAD, (uint8_t) p, (uint8_t) s, (uint8_t) t, 0);
+    }
+  else
+    {
+      int play = d - IMH_CLASSIC_D_PLAY;
+      int card = imh_classic_play_card (play);
+      c->held[p][card]--;
+      c->discards[card]++;
+      switch (play)
+        {
+        case IMH_CLASSIC_PLAY_HAMMER:
+          take_stones (c, p, 3);
+          push (c, IMH_CLASSIC_FR_PLACE_SHIP, (uint8_t) p, 0, 0, 0);
+          break;
+        case IMH_CLASSIC_PLAY_CHISEL:
+          push (c, IMH_CLASSIC_FR_PLACE_SHIP, (uint8_t) p, 0, 0, 0);
+          push (c, IMH_CLASSIC_FR_PLACE_SHIP, (uint8_t) p, 0, 0, 0);
+          break;
+        case IMH_CLASSIC_PLAY_SAIL:
+          push (c, IMH_CLASSIC_FR_PLACE_SHIP, (uint8_t) p, 1, 0, 0);
+          break;
+        default:
+          push (c, IMH_CLASSIC_FR_SAIL, (uint8_t) p, NONE, 1, 0);
+          break;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The vtable                                                          */
 
 static bool
 options_valid (const ImhOptions *o, char *why, size_t why_len)
 {
-  if (why != NULL && why_len > 0)
-    snprintf (why, why_len, "this game is not available yet");
+  const char *msg = NULL;
+  if (o->game != IMH_GAME_CLASSIC)
+    msg = "options are not for the base game";
+  else if (o->n_players < 2 || o->n_players > 4)
+    msg = "the base game needs 2, 3 or 4 players";
+  else if (o->start_player < -1 || o->start_player >= o->n_players)
+    msg = "the start player must be one of the players";
+  else if ((o->variants & ~(uint32_t) IMH_VARIANT_WRATH) != 0)
+    msg = "unknown variant for the base game";
+  else
+    for (int i = 0; i < IMH_CLASSIC_N_SITES; i++)
+      if (o->sides[i] > IMH_SIDE_B)
+        msg = "each site must be on side A or B";
+  if (msg != NULL)
+    {
+      if (why != NULL && why_len > 0)
+        snprintf (why, why_len, "%s", msg);
+      return false;
+    }
+  return true;
+}
+
+static void
+setup (ImhState *s, const ImhOptions *o, uint64_t seed)
+{
+  ImhRng rng;
+  ImhClassic *c = &s->u.classic;
+
+  memset (s, 0, sizeof *s);
+  s->kind = IMH_GAME_CLASSIC;
+  imh_rng_seed (&rng, seed);
+
+  c->n_players = o->n_players;
+  for (int i = 0; i < IMH_CLASSIC_N_SITES; i++)
+    if (o->sides[i] == IMH_SIDE_B)
+      c->sides |= (uint8_t) (1u << i);
+  c->wrath = (o->variants & IMH_VARIANT_WRATH) != 0;
+  c->start_player = (uint8_t) (o->start_player >= 0
+                               ? o->start_player
+                               : (int) imh_rng_below (&rng, o->n_players));
+
+  for (int i = 0; i < IMH_CLASSIC_N_ROUND_CARDS; i++)
+    c->rounds[i] = (uint8_t) i;
+  imh_rng_shuffle_u8 (&rng, c->rounds, IMH_CLASSIC_N_ROUND_CARDS);
+
+  c->deck_n = 0;
+  for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES; t++)
+    for (int k = 0; k < imh_classic_card_count[t]; k++)
+      c->deck[c->deck_n++] = (uint8_t) t;
+  imh_rng_shuffle_u8 (&rng, c->deck, c->deck_n);
+  imh_rng_seed (&c->rng, imh_rng_next (&rng));
+
+  for (int i = 0; i < 4; i++)
+    c->display[i] = NONE;
+  c->pair[0] = c->pair[1] = NONE;
+
+  for (int k = 0; k < c->n_players; k++)
+    {
+      int p = (c->start_player + k) % c->n_players;
+      c->sled[p] = (uint8_t) (2 + k);
+      c->quarry[p] = (uint8_t) (IMH_CLASSIC_STONES - c->sled[p]);
+    }
+
+  c->round = 0;
+  c->turn = 0;
+  start_round (c, c->start_player);
+}
+
+static void
+get_options (const ImhState *s, ImhOptions *o)
+{
+  const ImhClassic *c = &s->u.classic;
+  memset (o, 0, sizeof *o);
+  o->game = IMH_GAME_CLASSIC;
+  o->n_players = c->n_players;
+  for (int i = 0; i < IMH_CLASSIC_N_SITES; i++)
+    o->sides[i] = (c->sides >> i) & 1;
+  o->start_player = (int8_t) c->start_player;
+  o->variants = c->wrath ? IMH_VARIANT_WRATH : 0;
+}
+
+static int
+actor (const ImhState *s)
+{
+  const ImhClassic *c = &s->u.classic;
+  if (c->phase == IMH_CLASSIC_PHASE_OVER)
+    return -1;
+  if (c->sp == 0)
+    return c->turn_player;
+  const ImhClassicFrame *f = &c->stack[c->sp - 1];
+  if (f->type == IMH_CLASSIC_FR_TEMPLE_B)
+    return c->temple_top[f->a] - 1;   /* the owner of the visible stone */
+  return f->player;
+}
+
+static int
+turn_player (const ImhState *s)
+{
+  const ImhClassic *c = &s->u.classic;
+  return c->phase == IMH_CLASSIC_PHASE_OVER ? -1 : c->turn_player;
+}
+
+static uint32_t
+turn_index (const ImhState *s)
+{
+  return s->u.classic.turn;
+}
+
+static bool
+is_over (const ImhState *s)
+{
+  return s->u.classic.phase == IMH_CLASSIC_PHASE_OVER;
+}
+
+int
+_imh_classic_legal (const ImhState *s, ImhDecisionList *out)
+{
+  const ImhClassic *c = &s->u.classic;
+  int n = 0;
+  if (c->phase == IMH_CLASSIC_PHASE_OVER)
+    n = 0;
+  else if (c->sp == 0)
+    n = main_options (c, out->d);
+  else
+    {
+      n = frame_options (c, &c->stack[c->sp - 1], out->d);
+      if (n < 0)
+        n = 0;
+    }
+  out->n = (uint16_t) n;
+  return n;
+}
+
+static bool
+is_legal (const ImhState *s, ImhDecision d)
+{
+  ImhDecisionList l;
+  _imh_classic_legal (s, &l);
+  for (int i = 0; i < l.n; i++)
+    if (l.d[i] == d)
+      return true;
   return false;
+}
+
+static void
+apply (ImhState *s, ImhDecision d)
+{
+  ImhClassic *c = &s->u.classic;
+  c->ply++;
+  if (c->sp == 0)
+    apply_main (c, d);
+  else
+    frame_apply (c, d);
+  advance (c);
+#ifdef IMH_CHECK_INVARIANTS
+  char why[128];
+  if (!_imh_classic_check (s, why, sizeof why))
+    {
+      fprintf (stderr, "imh-classic: invariant broken after decision %u: %s\n", d, why);
+      abort ();
+    }
+#endif
 }
 
 const ImhRules imh_classic_rules = {
   .kind = IMH_GAME_CLASSIC,
   .id = "classic",
-  .state_size = sizeof (ImhState),
+  .state_size = offsetof (ImhState, u) + sizeof (ImhClassic),
+  .min_players = 2,
+  .max_players = 4,
+  .n_sites = IMH_CLASSIC_N_SITES,
+  .site_ids = imh_classic_site_ids,
+  .n_categories = IMH_CLASSIC_N_CATEGORIES,
+  .category_ids = imh_classic_category_ids,
   .options_valid = options_valid,
+  .setup = setup,
+  .options = get_options,
+  .actor = actor,
+  .turn_player = turn_player,
+  .turn_index = turn_index,
+  .is_over = is_over,
+  .legal = _imh_classic_legal,
+  .is_legal = is_legal,
+  .apply = apply,
+  .score = _imh_classic_score,
+  .determinize = _imh_classic_determinize,
+  .hidden_count = _imh_classic_hidden_count,
+  .decision_to_text = _imh_classic_to_text,
+  .decision_from_text = _imh_classic_from_text,
+  .to_json = _imh_classic_to_json,
+  .hash = _imh_classic_hash,
+  .check = _imh_classic_check,
 };

@@ -1,0 +1,521 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * imh-classic-text.c — Imhotep (2–4 players) at the edges: notation,
+ * JSON, hash, invariants, hidden information.
+ *
+ * Notation (docs/file-format.md): pass, get, place:S.P, sail:S:SITE,
+ * play:CARD, take:CARD, take:pair, keep:CARD, pyramid:left|middle|right,
+ * temple:point|stones, unload:COLOUR. Ships S are numbered 1–4 in the
+ * order of the round card (largest first), positions P from the bow (1).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "imh-classic.h"
+
+#define NONE IMH_CLASSIC_NONE
+
+int
+_imh_classic_to_text (const ImhState *s, ImhDecision d, char *buf, size_t len)
+{
+  static const char *const play_ids[4] = { "hammer", "chisel", "sail", "lever" };
+
+  if (d == IMH_CLASSIC_D_PASS)
+    return snprintf (buf, len, "pass");
+  if (d == IMH_CLASSIC_D_GET)
+    return snprintf (buf, len, "get");
+  if (d < IMH_CLASSIC_D_SAIL)
+    return snprintf (buf, len, "place:%d.%d", (d - IMH_CLASSIC_D_PLACE) / 4 + 1,
+                     (d - IMH_CLASSIC_D_PLACE) % 4 + 1);
+  if (d < IMH_CLASSIC_D_PLAY)
+    return snprintf (buf, len, "sail:%d:%s", (d - IMH_CLASSIC_D_SAIL) / 5 + 1,
+                     imh_classic_site_ids[(d - IMH_CLASSIC_D_SAIL) % 5]);
+  if (d < IMH_CLASSIC_D_TAKE)
+    return snprintf (buf, len, "play:%s", play_ids[d - IMH_CLASSIC_D_PLAY]);
+  if (d < IMH_CLASSIC_D_TAKE_PAIR)
+    return snprintf (buf, len, "take:%s", imh_classic_card_ids[d - IMH_CLASSIC_D_TAKE]);
+  if (d == IMH_CLASSIC_D_TAKE_PAIR)
+    return snprintf (buf, len, "take:pair");
+  if (d < IMH_CLASSIC_D_PYRAMID)
+    return snprintf (buf, len, "keep:%s", imh_classic_card_ids[d - IMH_CLASSIC_D_KEEP]);
+  if (d < IMH_CLASSIC_D_TEMPLE_POINT)
+    return snprintf (buf, len, "pyramid:%s", imh_classic_pyramid_ids[d - IMH_CLASSIC_D_PYRAMID]);
+  if (d == IMH_CLASSIC_D_TEMPLE_POINT)
+    return snprintf (buf, len, "temple:point");
+  if (d == IMH_CLASSIC_D_TEMPLE_STONES)
+    return snprintf (buf, len, "temple:stones");
+  if (d < IMH_CLASSIC_N_DECISIONS)
+    return snprintf (buf, len, "unload:%s", imh_classic_colour_ids[d - IMH_CLASSIC_D_UNLOAD]);
+  return snprintf (buf, len, "?%u", (unsigned) d);
+}
+
+bool
+_imh_classic_from_text (const ImhState *s, const char *text, ImhDecision *out)
+{
+  ImhDecisionList l;
+  char buf[IMH_DECISION_TEXT_MAX];
+
+  if (text == NULL)
+    return false;
+  _imh_classic_legal (s, &l);
+  for (int i = 0; i < l.n; i++)
+    {
+      _imh_classic_to_text (s, l.d[i], buf, sizeof buf);
+      if (strcmp (buf, text) == 0)
+        {
+          *out = l.d[i];
+          return true;
+        }
+    }
+  return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Hidden information (C9)                                             */
+
+uint32_t
+_imh_classic_hidden_count (const ImhState *s)
+{
+  const ImhClassic *c = &s->u.classic;
+  uint32_t n = c->deck_n;
+  if (c->phase != IMH_CLASSIC_PHASE_OVER)
+    n += (uint32_t) (IMH_CLASSIC_N_ROUND_CARDS - 1 - c->round);
+  if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
+    n += (c->pair[0] != NONE) + (c->pair[1] != NONE);
+  return n;
+}
+
+void
+_imh_classic_determinize (ImhState *s, int observer, ImhRng *rng)
+{
+  ImhClassic *c = &s->u.classic;
+  uint8_t pool[IMH_CLASSIC_N_CARDS + 2];
+  uint32_t n = 0;
+
+  /* Everyone sees the same (C9): observer does not matter. */
+  if (c->phase != IMH_CLASSIC_PHASE_OVER && c->round + 1 < IMH_CLASSIC_N_ROUND_CARDS)
+    imh_rng_shuffle_u8 (rng, c->rounds + c->round + 1,
+                        (uint32_t) (IMH_CLASSIC_N_ROUND_CARDS - 1 - c->round));
+
+  for (int i = 0; i < c->deck_n; i++)
+    pool[n++] = c->deck[i];
+  bool pair_hidden = c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN;
+  if (pair_hidden)
+    for (int i = 0; i < 2; i++)
+      if (c->pair[i] != NONE)
+        pool[n++] = c->pair[i];
+  imh_rng_shuffle_u8 (rng, pool, n);
+  n = 0;
+  for (int i = 0; i < c->deck_n; i++)
+    c->deck[i] = pool[n++];
+  if (pair_hidden)
+    for (int i = 0; i < 2; i++)
+      if (c->pair[i] != NONE)
+        c->pair[i] = pool[n++];
+
+  /* Future reshuffles of the discards are unknown too. */
+  imh_rng_seed (&c->rng, imh_rng_next (rng));
+}
+
+/* ------------------------------------------------------------------ */
+/* Hash                                                                */
+
+uint64_t
+_imh_classic_hash (const ImhState *s)
+{
+  const unsigned char *p = (const unsigned char *) &s->u.classic;
+  size_t n = sizeof (ImhClassic);
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t) s->kind;
+  size_t i = 0;
+
+  for (; i + 8 <= n; i += 8)
+    {
+      uint64_t w;
+      memcpy (&w, p + i, 8);
+      h ^= w;
+      h *= 0xff51afd7ed558ccdull;
+      h ^= h >> 32;
+    }
+  for (; i < n; i++)
+    {
+      h ^= p[i];
+      h *= 0x100000001b3ull;
+    }
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 33;
+  return h;
+}
+
+/* ------------------------------------------------------------------ */
+/* Invariants                                                          */
+
+static bool
+fail (char *why, size_t why_len, const char *fmt, ...)
+{
+  if (why != NULL && why_len > 0)
+    {
+      va_list ap;
+      va_start (ap, fmt);
+      vsnprintf (why, why_len, fmt, ap);
+      va_end (ap);
+    }
+  return false;
+}
+
+bool
+_imh_classic_check (const ImhState *s, char *why, size_t why_len)
+{
+  const ImhClassic *c = &s->u.classic;
+  int n = c->n_players;
+
+  if (s->kind != IMH_GAME_CLASSIC)
+    return fail (why, why_len, "not a base-game state");
+  if (n < 2 || n > 4)
+    return fail (why, why_len, "player count %d", n);
+  if (c->sp > IMH_CLASSIC_STACK_MAX)
+    return fail (why, why_len, "pending stack overflow");
+  if (c->phase == IMH_CLASSIC_PHASE_MAIN && c->sp != 0)
+    return fail (why, why_len, "pending frames at a main decision");
+
+  /* Stones per colour (30 each): quarry + sled + ships + sites. */
+  for (int p = 0; p < IMH_CLASSIC_MAX_PLAYERS; p++)
+    {
+      int total = c->quarry[p] + c->sled[p];
+      for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
+        for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+          total += c->ship[sh][pos] == p + 1;
+      for (int site = 0; site < IMH_CLASSIC_N_SITES; site++)
+        total += c->stones[site][p];
+      int want = p < n ? IMH_CLASSIC_STONES : 0;
+      if (total != want)
+        return fail (why, why_len, "%s has %d stones, not %d",
+                     imh_classic_colour_ids[p], total, want);
+      if (c->sled[p] > IMH_CLASSIC_SLED_MAX)
+        return fail (why, why_len, "%s sled holds %d", imh_classic_colour_ids[p], c->sled[p]);
+      if (c->stones[IMH_CLASSIC_SITE_MARKET][p] != 0)
+        return fail (why, why_len, "stones left at the market");
+    }
+
+  /* Ships: stones only on spaces that exist. */
+  for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
+    for (int pos = c->ship_cap[sh]; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+      if (c->ship[sh][pos] != 0)
+        return fail (why, why_len, "stone beyond ship %d's capacity", sh + 1);
+
+  /* Sites agree with their stone counts. */
+  {
+    int temple = 0, burial[IMH_CLASSIC_MAX_PLAYERS] = { 0 }, pyr[IMH_CLASSIC_MAX_PLAYERS] = { 0 };
+    for (int p = 0; p < n; p++)
+      temple += c->stones[IMH_CLASSIC_SITE_TEMPLE][p];
+    if (temple != c->temple_n)
+      return fail (why, why_len, "temple holds %d stones, counted %d", c->temple_n, temple);
+    for (int i = 0; i < c->burial_n; i++)
+      {
+        if (c->burial[i] < 1 || c->burial[i] > n)
+          return fail (why, why_len, "bad stone in the burial chamber");
+        burial[c->burial[i] - 1]++;
+      }
+    for (int i = 0; i < IMH_CLASSIC_PYRAMID_MAX; i++)
+      if (c->pyramid[i] != 0)
+        pyr[c->pyramid[i] - 1]++;
+    for (int p = 0; p < n; p++)
+      {
+        if (burial[p] != c->stones[IMH_CLASSIC_SITE_BURIAL][p])
+          return fail (why, why_len, "burial chamber count of %s", imh_classic_colour_ids[p]);
+        if (pyr[p] > c->stones[IMH_CLASSIC_SITE_PYRAMID][p])
+          return fail (why, why_len, "pyramid count of %s", imh_classic_colour_ids[p]);
+        if (c->obelisk_wait[p] >= 3)
+          return fail (why, why_len, "3 obelisk stones waiting");
+      }
+  }
+
+  /* Cards per type (34 in all): deck + display + pair + discards + held
+   * + cards resolving (DISCARD frames). */
+  {
+    int count[IMH_CLASSIC_N_CARD_TYPES] = { 0 };
+    for (int i = 0; i < c->deck_n; i++)
+      {
+        if (c->deck[i] >= IMH_CLASSIC_N_CARD_TYPES)
+          return fail (why, why_len, "bad card in the deck");
+        count[c->deck[i]]++;
+      }
+    for (int i = c->deck_n; i < IMH_CLASSIC_N_CARDS; i++)
+      if (c->deck[i] != NONE)
+        return fail (why, why_len, "stale deck entry");
+    for (int i = 0; i < 4; i++)
+      if (c->display[i] != NONE)
+        count[c->display[i]]++;
+    for (int i = 0; i < 2; i++)
+      if (c->pair[i] != NONE)
+        {
+          if (c->pair_state == IMH_CLASSIC_PAIR_NONE)
+            return fail (why, why_len, "pair cards without a pair");
+          count[c->pair[i]]++;
+        }
+    for (int i = 0; i < c->sp; i++)
+      if (c->stack[i].type == IMH_CLASSIC_FR_DISCARD)
+        count[c->stack[i].a]++;
+    for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES; t++)
+      {
+        count[t] += c->discards[t];
+        for (int p = 0; p < IMH_CLASSIC_MAX_PLAYERS; p++)
+          count[t] += c->held[p][t];
+        if (count[t] != imh_classic_card_count[t])
+          return fail (why, why_len, "%d %s cards, not %d", count[t],
+                       imh_classic_card_ids[t], imh_classic_card_count[t]);
+      }
+  }
+
+  if (c->phase != IMH_CLASSIC_PHASE_OVER)
+    {
+      int sailed = 0;
+      for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
+        if (c->ship_site[sh] != NONE)
+          {
+            sailed++;
+            if (!((c->sites_used >> c->ship_site[sh]) & 1))
+              return fail (why, why_len, "ship %d sailed to an unmarked site", sh + 1);
+          }
+      if (sailed != c->ships_sailed || __builtin_popcount (c->sites_used) != sailed)
+        return fail (why, why_len, "sailed ships and used sites disagree");
+      if (c->round >= IMH_CLASSIC_N_ROUNDS)
+        return fail (why, why_len, "round %d while playing", c->round + 1);
+    }
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON                                                                */
+
+typedef struct {
+  char  *buf;
+  size_t len;
+  size_t pos;
+} Out;
+
+__attribute__ ((format (printf, 2, 3)))
+static void
+put (Out *o, const char *fmt, ...)
+{
+  va_list ap;
+  char *dst = o->pos < o->len ? o->buf + o->pos : NULL;
+  size_t room = o->pos < o->len ? o->len - o->pos : 0;
+  va_start (ap, fmt);
+  int n = vsnprintf (dst, room, fmt, ap);
+  va_end (ap);
+  if (n > 0)
+    o->pos += (size_t) n;
+}
+
+static void
+put_owner (Out *o, int owner_plus_1)
+{
+  if (owner_plus_1 == 0)
+    put (o, "null");
+  else
+    put (o, "\"%s\"", imh_classic_colour_ids[owner_plus_1 - 1]);
+}
+
+static void
+put_card (Out *o, int card)
+{
+  if (card == NONE)
+    put (o, "null");
+  else
+    put (o, "\"%s\"", imh_classic_card_ids[card]);
+}
+
+static void
+put_counts (Out *o, const uint8_t *v, int n)
+{
+  put (o, "[");
+  for (int i = 0; i < n; i++)
+    put (o, "%s%d", i ? "," : "", v[i]);
+  put (o, "]");
+}
+
+static void
+put_cards (Out *o, const uint8_t *counts)
+{
+  bool first = true;
+  put (o, "{");
+  for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES; t++)
+    if (counts[t] > 0)
+      {
+        put (o, "%s\"%s\":%d", first ? "" : ",", imh_classic_card_ids[t], counts[t]);
+        first = false;
+      }
+  put (o, "}");
+}
+
+static void
+put_round_card (Out *o, const ImhClassic *c, int idx)
+{
+  const ImhClassicRoundCard *rc = &imh_classic_round_cards[c->n_players - 2][idx];
+  put (o, "[%d,%d,%d,%d]", rc->cap[0], rc->cap[1], rc->cap[2], rc->cap[3]);
+}
+
+int
+_imh_classic_to_json (const ImhState *s, char *buf, size_t len)
+{
+  static const char *const phase_ids[] = { "main", "action", "round-end", "over" };
+  static const char *const frame_ids[] = {
+    "none", "place-ship", "sail", "unload", "deliver", "return", "keep", "discard", "temple-b",
+  };
+  const ImhClassic *c = &s->u.classic;
+  const ImhRules *r = &imh_classic_rules;
+  int n = c->n_players;
+  Out o = { buf, len, 0 };
+  int played = c->phase == IMH_CLASSIC_PHASE_OVER ? IMH_CLASSIC_N_ROUNDS : c->round + 1;
+
+  if (len > 0)
+    buf[0] = '\0';
+
+  put (&o, "{\"game\":\"classic\",\"public\":{");
+  put (&o, "\"players\":%d,\"sides\":\"", n);
+  for (int i = 0; i < IMH_CLASSIC_N_SITES; i++)
+    put (&o, "%c", ((c->sides >> i) & 1) ? 'B' : 'A');
+  put (&o, "\",\"variants\":[%s]", c->wrath ? "\"wrath\"" : "");
+  put (&o, ",\"start_player\":%d,\"round\":%d,\"phase\":\"%s\",\"turn\":%u,\"ply\":%u",
+       c->start_player, c->round + 1 > IMH_CLASSIC_N_ROUNDS ? IMH_CLASSIC_N_ROUNDS : c->round + 1,
+       phase_ids[c->phase & 3], (unsigned) c->turn, (unsigned) c->ply);
+  put (&o, ",\"turn_player\":%d,\"actor\":%d,\"round_start_player\":%d,\"passes\":%d",
+       r->turn_player (s), r->actor (s), c->round_start_player, c->passes);
+
+  put (&o, ",\"round_cards\":[");
+  for (int i = 0; i < played; i++)
+    {
+      put (&o, "%s", i ? "," : "");
+      put_round_card (&o, c, c->rounds[i]);
+    }
+  put (&o, "]");
+
+  put (&o, ",\"ships\":[");
+  if (c->phase != IMH_CLASSIC_PHASE_OVER)
+    for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
+      {
+        put (&o, "%s{\"capacity\":%d,\"minimum\":%d,\"site\":", sh ? "," : "",
+             c->ship_cap[sh], imh_classic_ship_min[c->ship_cap[sh]]);
+        if (c->ship_site[sh] == NONE)
+          put (&o, "null");
+        else
+          put (&o, "\"%s\"", imh_classic_site_ids[c->ship_site[sh]]);
+        put (&o, ",\"stones\":[");
+        for (int pos = 0; pos < c->ship_cap[sh]; pos++)
+          {
+            put (&o, "%s", pos ? "," : "");
+            put_owner (&o, c->ship[sh][pos]);
+          }
+        put (&o, "]}");
+      }
+  put (&o, "]");
+
+  put (&o, ",\"quarry\":");
+  put_counts (&o, c->quarry, n);
+  put (&o, ",\"sled\":");
+  put_counts (&o, c->sled, n);
+
+  put (&o, ",\"market\":{\"display\":[");
+  for (int i = 0; i < 4; i++)
+    {
+      put (&o, "%s", i ? "," : "");
+      put_card (&o, c->display[i]);
+    }
+  put (&o, "],\"pair\":");
+  if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
+    put (&o, "{\"face_down\":%d}", (c->pair[0] != NONE) + (c->pair[1] != NONE));
+  else if (c->pair_state == IMH_CLASSIC_PAIR_REVEALED)
+    {
+      put (&o, "{\"taken_by\":%d,\"cards\":[", c->pair_owner);
+      put_card (&o, c->pair[0]);
+      put (&o, ",");
+      put_card (&o, c->pair[1]);
+      put (&o, "]}");
+    }
+  else
+    put (&o, "null");
+  put (&o, ",\"deck\":%d,\"discards\":", c->deck_n);
+  put_cards (&o, c->discards);
+  put (&o, "}");
+
+  put (&o, ",\"cards\":[");
+  for (int p = 0; p < n; p++)
+    {
+      put (&o, "%s", p ? "," : "");
+      put_cards (&o, c->held[p]);
+    }
+  put (&o, "]");
+
+  put (&o, ",\"sites\":{\"stones\":{");
+  for (int site = 1; site < IMH_CLASSIC_N_SITES; site++)
+    {
+      put (&o, "%s\"%s\":", site > 1 ? "," : "", imh_classic_site_ids[site]);
+      put_counts (&o, c->stones[site], n);
+    }
+  put (&o, "},\"pyramid\":[");
+  for (int i = 0; i < IMH_CLASSIC_PYRAMID_MAX; i++)
+    {
+      put (&o, "%s", i ? "," : "");
+      put_owner (&o, c->pyramid[i]);
+    }
+  put (&o, "],\"temple\":{\"stones\":%d,\"visible\":[", c->temple_n);
+  for (int k = 0; k < imh_classic_temple_width (c); k++)
+    {
+      put (&o, "%s", k ? "," : "");
+      put_owner (&o, c->temple_top[k]);
+    }
+  put (&o, "]},\"burial\":[");
+  for (int i = 0; i < c->burial_n; i++)
+    {
+      put (&o, "%s", i ? "," : "");
+      put_owner (&o, c->burial[i]);
+    }
+  put (&o, "],\"obelisk_waiting\":");
+  put_counts (&o, c->obelisk_wait, n);
+  put (&o, ",\"towers\":%d}", c->towers_n);
+
+  put (&o, ",\"points\":[");
+  for (int p = 0; p < n; p++)
+    {
+      put (&o, "%s{", p ? "," : "");
+      for (int k = 0; k < IMH_CLASSIC_N_CATEGORIES; k++)
+        put (&o, "%s\"%s\":%d", k ? "," : "", imh_classic_category_ids[k], c->points[p][k]);
+      put (&o, ",\"this_round\":%d}", imh_classic_round_points (s, p));
+    }
+  put (&o, "]");
+
+  put (&o, ",\"pending\":[");
+  for (int i = 0; i < c->sp; i++)
+    {
+      const ImhClassicFrame *f = &c->stack[i];
+      put (&o, "%s{\"frame\":\"%s\",\"player\":%d,\"a\":%d,\"b\":%d,\"c\":%d}", i ? "," : "",
+           frame_ids[f->type < 9 ? f->type : 0], f->player, f->a, f->b, f->c);
+    }
+  put (&o, "]}");
+
+  /* Hidden (C9): the future round cards (the last one is the removed
+   * card), the deck from the top, the face-down pair. */
+  put (&o, ",\"hidden\":{\"round_cards\":[");
+  for (int i = played; i < IMH_CLASSIC_N_ROUND_CARDS; i++)
+    {
+      put (&o, "%s", i > played ? "," : "");
+      put_round_card (&o, c, c->rounds[i]);
+    }
+  put (&o, "],\"deck\":[");
+  for (int i = c->deck_n - 1; i >= 0; i--)
+    {
+      put (&o, "%s", i < c->deck_n - 1 ? "," : "");
+      put_card (&o, c->deck[i]);
+    }
+  put (&o, "],\"pair\":[");
+  if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
+    {
+      put_card (&o, c->pair[0]);
+      put (&o, ",");
+      put_card (&o, c->pair[1]);
+    }
+  put (&o, "]}}");
+  return (int) o.pos;
+}

@@ -11,8 +11,11 @@
 
 #include "imh-cli.h"
 
+int imh_cli_arena (int argc, char **argv);
+
 /* Subcommands, in the order --help lists them. Each lives in its own file. */
 static const ImhCliCommand commands[] = {
+  { "arena", N_("Play many seeded games between two computer levels"), imh_cli_arena },
   { NULL, NULL, NULL }
 };
 

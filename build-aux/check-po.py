@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Checks of the translations, run by `meson test --suite po`.
+
+  check-po.py complete SRCDIR   every message of the catalogue (xgettext over
+                                po/POTFILES.in) is translated, and not fuzzy,
+                                in every language of po/LINGUAS
+  check-po.py potfiles SRCDIR   every file under src/ and data/ that has
+                                translatable strings is listed in po/POTFILES.in
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# The keywords and flags of meson's i18n.gettext(preset: 'glib').
+XGETTEXT_ARGS = [
+    '--from-code=UTF-8', '--add-comments',
+    '--keyword=_', '--keyword=N_', '--keyword=C_:1c,2', '--keyword=NC_:1c,2',
+    '--keyword=g_dcgettext:2', '--keyword=g_dngettext:2,3', '--keyword=g_dpgettext2:2c,3',
+    '--flag=N_:1:pass-c-format', '--flag=C_:2:pass-c-format', '--flag=NC_:2:pass-c-format',
+    '--flag=g_dngettext:2:pass-c-format', '--flag=g_strdup_printf:1:c-format',
+    '--flag=g_string_printf:2:c-format', '--flag=g_string_append_printf:2:c-format',
+    '--flag=g_error_new:3:c-format', '--flag=g_set_error:4:c-format',
+    '--flag=g_markup_printf_escaped:1:c-format', '--flag=g_log:3:c-format',
+    '--flag=g_print:1:c-format', '--flag=g_printerr:1:c-format',
+    '--flag=g_printf:1:c-format', '--flag=g_fprintf:2:c-format',
+    '--flag=g_sprintf:2:c-format', '--flag=g_snprintf:3:c-format',
+]
+
+C_MARKERS = re.compile(r'(?<![A-Za-z0-9_])(?:_|N_|C_|NC_|g_dngettext|ngettext)\s*\(')
+UI_MARKERS = re.compile(r'translatable\s*=\s*"(?:yes|true|1)"')
+
+
+def read_list(path):
+    with open(path, encoding='utf-8') as f:
+        return [line.strip() for line in f
+                if line.strip() and not line.lstrip().startswith('#')]
+
+
+def has_translatable_strings(path):
+    name = os.path.basename(path)
+    try:
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+    except (UnicodeDecodeError, OSError):
+        return False
+    if name.endswith(('.c', '.h')):
+        # Comments do not count (such as a comment saying a string is N_() marked).
+        text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+        text = re.sub(r'//[^\n]*', ' ', text)
+        return C_MARKERS.search(text) is not None
+    if name.endswith('.ui'):
+        return UI_MARKERS.search(text) is not None
+    if '.desktop.in' in name:
+        return re.search(r'^(Name|GenericName|Comment|Keywords)=', text, re.M) is not None
+    if '.metainfo.xml.in' in name or '.appdata.xml.in' in name:
+        return re.search(r'<(name|summary|p|li|caption)\b', text) is not None
+    if name.endswith('.gschema.xml'):
+        return re.search(r'<(summary|description)\b', text) is not None
+    if '.mime.xml' in name:
+        return re.search(r'<comment\b', text) is not None
+    return False
+
+
+def check_potfiles(srcdir):
+    listed = read_list(os.path.join(srcdir, 'po', 'POTFILES.in'))
+    failures = 0
+    for entry in listed:
+        if not os.path.isfile(os.path.join(srcdir, entry)):
+            print(f'po/POTFILES.in: lists “{entry}”, which does not exist')
+            failures += 1
+    listed = set(listed)
+    for top in ('src', 'data'):
+        for dirpath, dirnames, filenames in os.walk(os.path.join(srcdir, top)):
+            dirnames.sort()
+            for filename in sorted(filenames):
+                path = os.path.join(dirpath, filename)
+                rel = os.path.relpath(path, srcdir)
+                if has_translatable_strings(path) and rel not in listed:
+                    print(f'{rel}: has translatable strings but is not listed in po/POTFILES.in')
+                    failures += 1
+    print(f'{len(listed)} files listed, {failures} problem(s)')
+    return failures == 0
+
+
+def check_complete(srcdir):
+    potfiles = os.path.join(srcdir, 'po', 'POTFILES.in')
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        pot = os.path.join(tmp, 'imhotep.pot')
+        result = subprocess.run(['xgettext', '--package-name=imhotep', '-D', srcdir,
+                                 '-f', potfiles, '-o', pot] + XGETTEXT_ARGS,
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            print('xgettext failed:\n' + result.stderr)
+            return False
+        for lang in read_list(os.path.join(srcdir, 'po', 'LINGUAS')):
+            po = os.path.join(srcdir, 'po', lang + '.po')
+            if not os.path.isfile(po):
+                print(f'po/{lang}.po: missing (listed in po/LINGUAS)')
+                ok = False
+                continue
+            # Well-formed, format strings matching their msgids.
+            result = subprocess.run(['msgfmt', '--check', '-o', os.devnull, po],
+                                    capture_output=True, text=True)
+            if result.returncode != 0:
+                print(f'po/{lang}.po: msgfmt --check failed:\n{result.stderr}')
+                ok = False
+            # Every message of the catalogue translated: merge the catalogue into
+            # the translation and list what is untranslated or fuzzy there.
+            merged = os.path.join(tmp, lang + '.po')
+            result = subprocess.run(['msgmerge', '--quiet', '--no-fuzzy-matching',
+                                     '-o', merged, po, pot], capture_output=True, text=True)
+            if result.returncode != 0:
+                print(f'po/{lang}.po: msgmerge failed:\n{result.stderr}')
+                ok = False
+                continue
+            for what, option in (('untranslated', '--untranslated'), ('fuzzy', '--only-fuzzy')):
+                result = subprocess.run(['msgattrib', option, '--no-obsolete', '--no-wrap',
+                                         merged], capture_output=True, text=True)
+                entries = [line for line in result.stdout.splitlines()
+                           if line.startswith('msgid ') and line != 'msgid ""']
+                if entries:
+                    print(f'po/{lang}.po: {len(entries)} {what} message(s):\n{result.stdout}')
+                    ok = False
+            if ok:
+                print(f'po/{lang}.po: complete')
+    return ok
+
+
+def main(argv):
+    if len(argv) != 3 or argv[1] not in ('complete', 'potfiles'):
+        print(__doc__, file=sys.stderr)
+        return 2
+    check = check_complete if argv[1] == 'complete' else check_potfiles
+    return 0 if check(argv[2]) else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

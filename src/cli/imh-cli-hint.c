@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-cli-hint.c — `imhotep-cli hint`: ranked candidates for a position. */
+#define G_LOG_DOMAIN "imh-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "imh-ai.h"
+#include "imh-cli.h"
+#include "imh-record.h"
+
+int imh_cli_hint (int argc, char **argv);
+
+static void
+print_json_string (const char *s)
+{
+  putchar ('"');
+  for (; *s; s++)
+    {
+      if (*s == '"' || *s == '\\')
+        printf ("\\%c", *s);
+      else if ((unsigned char) *s < 0x20)
+        printf ("\\u%04x", (unsigned char) *s);
+      else
+        putchar (*s);
+    }
+  putchar ('"');
+}
+
+int
+imh_cli_hint (int argc, char **argv)
+{
+  gint64 iterations = 0, time_ms = 0, top = 5, threads = 1, seed = 1, ply = -1;
+  gboolean json = FALSE;
+  gchar *playout = NULL;
+  GOptionEntry entries[] = {
+    { "iterations", 'n', 0, G_OPTION_ARG_INT64, &iterations, N_("Search this many iterations (default 20000)"), N_("N") },
+    { "time", 't', 0, G_OPTION_ARG_INT64, &time_ms, N_("Search this many milliseconds"), N_("MS") },
+    { "top", 'k', 0, G_OPTION_ARG_INT64, &top, N_("Show the best K decisions (default 5; 0: all)"), N_("K") },
+    { "threads", 'j', 0, G_OPTION_ARG_INT64, &threads, N_("Search with T threads (default 1)"), N_("T") },
+    { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("Search seed (default 1)"), N_("S") },
+    { "ply", 'p', 0, G_OPTION_ARG_INT64, &ply, N_("Position after the first P decisions of the main line (default: its end)"), N_("P") },
+    { "playout", 0, 0, G_OPTION_ARG_STRING, &playout, N_("Playout policy: random or heuristic (default random)"), N_("POLICY") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { NULL, 0, 0, 0, NULL, NULL, NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE"));
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len = 0;
+
+  g_option_context_set_summary (context, _("Search the position at the end of a record and rank the decisions of the player to move."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!imh_cli_parse (context, &argc, &argv))
+    return IMH_CLI_USAGE;
+  g_autofree char *playout_owned = playout;
+
+  if (argc != 2)
+    {
+      imh_cli_error (_("expected exactly one record file"));
+      return IMH_CLI_USAGE;
+    }
+  if (iterations < 0 || time_ms < 0 || top < 0 || threads < 1 || threads > 64)
+    {
+      imh_cli_error (_("--iterations, --time and --top must not be negative; --threads must be between 1 and 64"));
+      return IMH_CLI_USAGE;
+    }
+  if (iterations > 0 && time_ms > 0)
+    {
+      imh_cli_error (_("give either --iterations or --time, not both"));
+      return IMH_CLI_USAGE;
+    }
+  ImhPlayout policy = IMH_PLAYOUT_RANDOM;
+  if (playout != NULL && g_strcmp0 (playout, "random") != 0)
+    {
+      if (g_strcmp0 (playout, "heuristic") == 0)
+        policy = IMH_PLAYOUT_HEURISTIC;
+      else
+        {
+          imh_cli_error (_("unknown playout policy “%s” (expected random or heuristic)"), playout);
+          return IMH_CLI_USAGE;
+        }
+    }
+
+  if (!g_file_get_contents (argv[1], &text, &len, &error))
+    {
+      imh_cli_error ("%s", error->message);
+      return IMH_CLI_FAILED;
+    }
+
+  ImhRecordError rerr = { 0 };
+  ImhRecord *rec = imh_record_parse (text, len, &rerr);
+  if (rec == NULL)
+    {
+      imh_cli_error ("%s:%u:%u: %s", argv[1], rerr.line, rerr.column, rerr.message);
+      return IMH_CLI_FAILED;
+    }
+  uint32_t end = imh_record_line_end (&rec->main);
+  if (ply > (gint64) end)
+    {
+      imh_cli_error (_("--ply %lld is beyond the end of the main line (%u decisions)"), (long long) ply, end);
+      imh_record_free (rec);
+      return IMH_CLI_USAGE;
+    }
+  ImhState state;
+  if (!imh_record_replay (rec, NULL, ply < 0 ? end : (uint32_t) ply, &state, &rerr))
+    {
+      imh_cli_error ("%s:%u:%u: %s", argv[1], rerr.line, rerr.column, rerr.message);
+      imh_record_free (rec);
+      return IMH_CLI_FAILED;
+    }
+  imh_record_free (rec);
+
+  const ImhRules *rules = imh_rules_of (&state);
+  if (rules->is_over (&state))
+    {
+      imh_cli_error (_("the game is over: there is nothing to hint"));
+      return IMH_CLI_FAILED;
+    }
+
+  ImhSearchLimits lim;
+  ImhSearchResult *res = malloc (sizeof *res);
+  imh_search_limits_init (&lim);
+  lim.iterations = (uint64_t) iterations;
+  lim.time_ms = (uint32_t) time_ms;
+  if (iterations == 0 && time_ms == 0)
+    lim.iterations = 20000;
+  lim.threads = (uint32_t) threads;
+  lim.seed = (uint64_t) seed;
+  lim.playout = policy;
+  if (res == NULL || !imh_search (&state, &lim, res))
+    {
+      free (res);
+      imh_cli_error (_("the search failed"));
+      return IMH_CLI_FAILED;
+    }
+
+  uint16_t shown = top == 0 || top > res->n ? res->n : (uint16_t) top;
+  char dtext[IMH_DECISION_TEXT_MAX];
+  if (json)
+    {
+      printf ("{\"game\":\"%s\",\"actor\":%d,\"iterations\":%" G_GUINT64_FORMAT
+              ",\"threads\":%u,\"elapsed_ms\":%u,\"stable_from\":%.4f,\"candidates\":[",
+              rules->id, res->actor, (guint64) res->iterations, res->threads,
+              res->elapsed_ms, res->stable_from);
+      for (uint16_t i = 0; i < shown; i++)
+        {
+          const ImhCandidate *c = &res->c[i];
+          rules->decision_to_text (&state, c->decision, dtext, sizeof dtext);
+          printf ("%s{\"decision\":", i ? "," : "");
+          print_json_string (dtext);
+          printf (",\"visits\":%u,\"win\":%.4f,\"win_ci\":%.4f,\"margin\":%.3f,\"margin_ci\":%.3f}",
+                  c->visits, c->win, c->win_ci, c->margin, c->margin_ci);
+        }
+      printf ("]}\n");
+    }
+  else
+    {
+      /* TRANSLATORS: header of the hint table; keep the columns short */
+      printf (_("Player %d to move (%llu iterations, threads: %u, %u ms)\n"),
+              res->actor + 1, (unsigned long long) res->iterations, res->threads, res->elapsed_ms);
+      printf ("%-4s %-14s %9s %16s %18s\n", "#", _("decision"), _("visits"), _("win"), _("margin"));
+      for (uint16_t i = 0; i < shown; i++)
+        {
+          const ImhCandidate *c = &res->c[i];
+          rules->decision_to_text (&state, c->decision, dtext, sizeof dtext);
+          printf ("%-4u %-14s %9u %8.1f ± %5.1f %+8.2f ± %6.2f\n", i + 1, dtext, c->visits,
+                  100 * c->win, 100 * c->win_ci, c->margin, c->margin_ci);
+        }
+    }
+  free (res);
+  return IMH_CLI_OK;
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-game-private.h — ImhGame internals shared with the record files and hints. */
+#pragma once
+
+#include "imh-game.h"
+#include "imh-record.h"
+
+G_BEGIN_DECLS
+
+/* The whole game tree as a record (main line = the current line, other
+ * branches as variations), with players from the seats. Transfer full
+ * (imh_record_free). */
+ImhRecord *_imh_game_to_record   (ImhGame          *self);
+/* A new game from a parsed record; the live ply is the end of the main
+ * line. NULL with IMH_GAME_ERROR_INVALID_RECORD if it does not replay. */
+ImhGame   *_imh_game_new_from_record (const ImhRecord *record,
+                                      GError         **error);
+
+G_END_DECLS

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-record-file.c — `.imhotep` records: text and async GFile I/O. */
+#define G_LOG_DOMAIN "imh-record-file"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "imh-game-private.h"
+#include "imh-record-file.h"
+
+G_DEFINE_QUARK (imh-record-file-error-quark, imh_record_file_error)
+
+char *
+imh_game_to_record_text (ImhGame *game)
+{
+  ImhRecord *record;
+  char *text;
+  char *result;
+
+  g_return_val_if_fail (IMH_IS_GAME (game), NULL);
+
+  record = _imh_game_to_record (game);
+  text = imh_record_write (record);
+  imh_record_free (record);
+  result = g_strdup (text);
+  free (text);
+  return result;
+}
+
+/* Line and column (1-based, column in bytes) of byte offset `at`. */
+static void
+position_of (const char *text,
+             gsize       at,
+             guint      *line,
+             guint      *column)
+{
+  *line = 1;
+  *column = 1;
+  for (gsize i = 0; i < at; i++)
+    {
+      if (text[i] == '\n')
+        {
+          (*line)++;
+          *column = 1;
+        }
+      else
+        (*column)++;
+    }
+}
+
+ImhGame *
+imh_game_new_from_record_text (const char  *text,
+                               gssize       length,
+                               GError     **error)
+{
+  ImhRecordError err = { 0 };
+  ImhRecord *record;
+  const char *end = NULL;
+  ImhGame *game;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length < 0)
+    length = (gssize) strlen (text);
+  if ((gsize) length > IMH_RECORD_FILE_MAX_SIZE)
+    {
+      g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_TOO_LARGE,
+                   "%s", _("The record is too large."));
+      return NULL;
+    }
+  if (!g_utf8_validate (text, length, &end))
+    {
+      guint line, column;
+
+      position_of (text, (gsize) (end - text), &line, &column);
+      g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_ENCODING,
+                   _("Line %u, column %u: the text is not valid UTF-8."), line, column);
+      return NULL;
+    }
+
+  record = imh_record_parse (text, (size_t) length, &err);
+  if (record == NULL)
+    {
+      if (err.line > 0)
+        g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_PARSE,
+                     _("Line %u, column %u: %s"), err.line, err.column, err.message);
+      else
+        g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_PARSE,
+                     "%s", err.message);
+      return NULL;
+    }
+
+  game = _imh_game_new_from_record (record, error);
+  imh_record_free (record);
+  return game;
+}
+
+/* ---- Files ---- */
+
+static void
+prefix_error_with_file (GError **error,
+                        GFile   *file)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+
+  /* TRANSLATORS: %s is a file name, the message follows the colon */
+  g_prefix_error (error, _("%s: "), name);
+}
+
+static void
+load_contents_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  GFile *file = G_FILE (source);
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  ImhGame *game;
+
+  if (!g_file_load_contents_finish (file, result, &contents, &length, NULL, &error))
+    {
+      prefix_error_with_file (&error, file);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  game = imh_game_new_from_record_text (contents, (gssize) length, &error);
+  if (game == NULL)
+    {
+      prefix_error_with_file (&error, file);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_task_return_pointer (task, game, g_object_unref);
+}
+
+void
+imh_record_file_load_async (GFile               *file,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (file, cancellable, callback, user_data);
+  g_task_set_source_tag (task, imh_record_file_load_async);
+  g_file_load_contents_async (file, cancellable, load_contents_cb, task);
+}
+
+ImhGame *
+imh_record_file_load_finish (GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == imh_record_file_load_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+replace_contents_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  GFile *file = G_FILE (source);
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_replace_contents_finish (file, result, NULL, &error))
+    {
+      prefix_error_with_file (&error, file);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+imh_record_file_save_async (ImhGame             *game,
+                            GFile               *file,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  char *text;
+  GTask *task;
+
+  g_return_if_fail (IMH_IS_GAME (game));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (game, cancellable, callback, user_data);
+  g_task_set_source_tag (task, imh_record_file_save_async);
+
+  text = imh_game_to_record_text (game);
+  bytes = g_bytes_new_take (text, strlen (text));
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
+                                       cancellable, replace_contents_cb, task);
+}
+
+gboolean
+imh_record_file_save_finish (GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == imh_record_file_save_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

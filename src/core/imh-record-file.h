@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * imh-record-file.h — games to and from `.imhotep` records
+ * (docs/file-format.md): text, and files through GFile, asynchronously.
+ *
+ * A record holds the whole game tree: the current line of the game as
+ * the main line, every other branch as a variation, the seats (names,
+ * human or computer with level) and the header. Loading creates a new
+ * ImhGame, so a failed load changes nothing.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "imh-game.h"
+
+G_BEGIN_DECLS
+
+#define IMH_RECORD_FILE_ERROR (imh_record_file_error_quark ())
+GQuark imh_record_file_error_quark (void);
+
+typedef enum {
+  IMH_RECORD_FILE_ERROR_ENCODING,   /* not UTF-8 text */
+  IMH_RECORD_FILE_ERROR_PARSE,      /* the parser rejected it (message names line and column) */
+  IMH_RECORD_FILE_ERROR_TOO_LARGE,  /* larger than IMH_RECORD_FILE_MAX_SIZE */
+} ImhRecordFileError;
+
+#define IMH_RECORD_FILE_MAX_SIZE (16 * 1024 * 1024)
+
+/* The game as canonical record text (transfer full). */
+char    *imh_game_to_record_text        (ImhGame     *game);
+/* A new game from record text (exactly one record). NULL with
+ * IMH_RECORD_FILE_ERROR_* ("Line 3, column 7: …"). The live ply is the end
+ * of the main line. */
+ImhGame *imh_game_new_from_record_text  (const char  *text,
+                                         gssize       length,
+                                         GError     **error);
+
+/* Loads a game from a file. Errors name the file; I/O errors keep their
+ * G_IO_ERROR code. */
+void     imh_record_file_load_async     (GFile               *file,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data);
+ImhGame *imh_record_file_load_finish    (GAsyncResult        *result,
+                                         GError             **error);
+
+/* Saves the game (as it is at the time of the call) to a file,
+ * replacing it atomically. */
+void     imh_record_file_save_async     (ImhGame             *game,
+                                         GFile               *file,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data);
+gboolean imh_record_file_save_finish    (GAsyncResult        *result,
+                                         GError             **error);
+
+G_END_DECLS

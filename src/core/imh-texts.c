@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-texts.c — game, site, category and decision texts in the UI language. */
+#define G_LOG_DOMAIN "imh-texts"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "imh-texts.h"
+
+const char *
+imh_texts_game_name (ImhGameKind kind)
+{
+  switch (kind)
+    {
+    case IMH_GAME_DUEL:
+      return _("Imhotep: The Duel");
+    case IMH_GAME_CLASSIC:
+      return _("Imhotep");
+    case IMH_N_GAMES:
+    default:
+      return _("Unknown game");
+    }
+}
+
+typedef struct
+{
+  const char *id;
+  const char *name;
+} IdName;
+
+/* Sites of both games (ImhRules.site_ids) and score categories
+ * (ImhRules.category_ids); the German terms follow the rulebooks. */
+static const IdName site_names[] = {
+  { "obelisk", N_("Obelisk") },
+  { "temple", N_("Temple") },
+  { "pyramids", N_("Pyramids") },
+  { "crypt", N_("Crypt") },
+  { "market", N_("Market") },
+  { "pyramid", N_("Pyramid") },
+  { "burial", N_("Burial chamber") },
+};
+
+static const IdName category_names[] = {
+  { "obelisk", N_("Obelisk") },
+  { "temple", N_("Temple") },
+  { "pyramids", N_("Pyramids") },
+  { "crypt", N_("Crypt") },
+  { "actions", N_("Unused action tiles") },
+  { "meeples", N_("Meeples on the harbour") },
+  { "pyramid", N_("Pyramid") },
+  { "burial", N_("Burial chamber") },
+  { "statues", N_("Statues") },
+  { "decorations", N_("Decorations") },
+  { "blue", N_("Unused blue cards") },
+  { "wrath", N_("Wrath of the Pharaoh") },
+};
+
+static const char *
+lookup (const IdName *table,
+        gsize         n,
+        const char   *id)
+{
+  if (id == NULL)
+    return "";
+  for (gsize i = 0; i < n; i++)
+    if (strcmp (table[i].id, id) == 0)
+      return _(table[i].name);
+  return id;
+}
+
+const char *
+imh_texts_site_name (const char *site_id)
+{
+  return lookup (site_names, G_N_ELEMENTS (site_names), site_id);
+}
+
+const char *
+imh_texts_category_name (const ImhRules *rules,
+                         guint           category)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+  g_return_val_if_fail (category < rules->n_categories, NULL);
+
+  return lookup (category_names, G_N_ELEMENTS (category_names),
+                 rules->category_ids[category]);
+}
+
+const char *
+imh_texts_tiebreak (guint tiebreak)
+{
+  switch (tiebreak)
+    {
+    case IMH_TIEBREAK_NON_STARTER:
+      return _("Tied: the player who did not start wins.");
+    case IMH_TIEBREAK_SLED:
+      return _("Tied: more stones on the supply sled wins.");
+    case IMH_TIEBREAK_SHARED:
+      return _("Tied: the players share the place.");
+    case IMH_TIEBREAK_NONE:
+    default:
+      return NULL;
+    }
+}
+
+char *
+imh_texts_notation (const ImhState *s,
+                    ImhDecision     d)
+{
+  const ImhRules *rules;
+  char buf[IMH_DECISION_TEXT_MAX] = "";
+
+  g_return_val_if_fail (s != NULL, NULL);
+
+  rules = imh_rules_of (s);
+  if (rules == NULL || rules->decision_to_text == NULL ||
+      rules->decision_to_text (s, d, buf, sizeof buf) <= 0)
+    return g_strdup_printf ("%u", (guint) d);
+  return g_strdup (buf);
+}
+
+/* ---- The Duel ---- */
+
+static char *
+duel_tile_name (guint code)
+{
+  if (code == IMH_DUEL_TILE_OBELISK)
+    return g_strdup (_("Obelisk"));
+  if (code == IMH_DUEL_TILE_PYRAMID_LIGHT)
+    return g_strdup (_("Light pyramid"));
+  if (code == IMH_DUEL_TILE_PYRAMID_DARK)
+    return g_strdup (_("Dark pyramid"));
+  if (code >= IMH_DUEL_TILE_TEMPLE_1 && code < IMH_DUEL_TILE_TEMPLE_1 + 4)
+    {
+      guint n = code - IMH_DUEL_TILE_TEMPLE_1 + 1;
+      return g_strdup_printf (ngettext ("Temple with %u symbol", "Temple with %u symbols", n), n);
+    }
+  if (code >= IMH_DUEL_TILE_CRYPT_1 && code < IMH_DUEL_TILE_CRYPT_1 + 12)
+    return g_strdup_printf (_("Crypt %u"), code - IMH_DUEL_TILE_CRYPT_1 + 1);
+  switch ((int) code - IMH_DUEL_TILE_ACTION_0)
+    {
+    case IMH_DUEL_ACTION_TAKE:
+      return g_strdup (_("Take 1 tile"));
+    case IMH_DUEL_ACTION_PLACE_2_3:
+      return g_strdup (_("Place 2–3 meeples"));
+    case IMH_DUEL_ACTION_PLACE_UNLOAD:
+      return g_strdup (_("Place 1 meeple and unload 1–2×"));
+    case IMH_DUEL_ACTION_SWAP_UNLOAD:
+      return g_strdup (_("Swap 2 tiles and unload"));
+    default:
+      return g_strdup (_("No tile"));
+    }
+}
+
+static char *
+duel_decision (const ImhState *s,
+               ImhDecision     d)
+{
+  const ImhDuel *duel = &s->u.duel;
+
+  if (d < IMH_DUEL_D_UNLOAD)
+    return g_strdup_printf (_("Place a meeple in row %d, column %d"), d / 3 + 1, d % 3 + 1);
+  if (d < IMH_DUEL_D_PLAY)
+    {
+      int boat = d - IMH_DUEL_D_UNLOAD;
+
+      if (boat < 3)
+        return g_strdup_printf (_("Unload the boat at row %d"), boat + 1);
+      return g_strdup_printf (_("Unload the boat at column %d"), boat - 3 + 1);
+    }
+  if (d < IMH_DUEL_D_TAKE)
+    {
+      g_autofree char *tile = duel_tile_name (IMH_DUEL_TILE_ACTION_0 + (d - IMH_DUEL_D_PLAY));
+      return g_strdup_printf (_("Play the action tile “%s”"), tile);
+    }
+  if (d < IMH_DUEL_D_SWAP)
+    {
+      int boat = (d - IMH_DUEL_D_TAKE) / 3;
+      int slot = (d - IMH_DUEL_D_TAKE) % 3;
+      g_autofree char *tile = duel_tile_name (duel->boat[boat][slot]);
+
+      if (boat < 3)
+        return g_strdup_printf (_("Take a tile from the boat at row %d, slot %d: %s"),
+                                boat + 1, slot + 1, tile);
+      return g_strdup_printf (_("Take a tile from the boat at column %d, slot %d: %s"),
+                              boat - 3 + 1, slot + 1, tile);
+    }
+  if (d < IMH_DUEL_D_STOP)
+    {
+      static const int pairs[3][2] = { { 1, 2 }, { 1, 3 }, { 2, 3 } };
+      int boat = (d - IMH_DUEL_D_SWAP) / 3;
+      int pair = (d - IMH_DUEL_D_SWAP) % 3;
+
+      if (boat < 3)
+        return g_strdup_printf (_("Swap slots %d and %d of the boat at row %d"),
+                                pairs[pair][0], pairs[pair][1], boat + 1);
+      return g_strdup_printf (_("Swap slots %d and %d of the boat at column %d"),
+                              pairs[pair][0], pairs[pair][1], boat - 3 + 1);
+    }
+  if (d == IMH_DUEL_D_STOP)
+    return g_strdup (_("Stop here"));
+  if (d == IMH_DUEL_D_PASS)
+    return g_strdup (_("Pass"));
+  return NULL;
+}
+
+/* ---- The base game ---- */
+
+static const char *
+classic_card_name (guint type)
+{
+  static const char *const names[IMH_CLASSIC_N_CARD_TYPES] = {
+    N_("Statue"),
+    N_("Pyramid decoration"),
+    N_("Temple decoration"),
+    N_("Burial chamber decoration"),
+    N_("Obelisk decoration"),
+    N_("Entrance"),
+    N_("Sarcophagus"),
+    N_("Paved path"),
+    N_("Lever"),
+    N_("Hammer"),
+    N_("Sail"),
+    N_("Chisel"),
+  };
+
+  if (type >= IMH_CLASSIC_N_CARD_TYPES)
+    return "?";
+  return _(names[type]);
+}
+
+static char *
+classic_decision (const ImhState *s,
+                  ImhDecision     d)
+{
+  static const char *const site_ids[IMH_CLASSIC_N_SITES] = {
+    "market", "pyramid", "temple", "burial", "obelisk",
+  };
+  static const guint play_cards[4] = {
+    IMH_CLASSIC_CARD_HAMMER, IMH_CLASSIC_CARD_CHISEL, IMH_CLASSIC_CARD_SAIL, IMH_CLASSIC_CARD_LEVER,
+  };
+  static const char *const colours[IMH_CLASSIC_MAX_PLAYERS] = {
+    N_("black"), N_("white"), N_("brown"), N_("gray"),
+  };
+
+  if (d == IMH_CLASSIC_D_PASS)
+    return g_strdup (_("Pass"));
+  if (d == IMH_CLASSIC_D_GET)
+    return g_strdup (_("Take stones from the quarry"));
+  if (d < IMH_CLASSIC_D_SAIL)
+    return g_strdup_printf (_("Place a stone on ship %d, space %d"),
+                            (d - IMH_CLASSIC_D_PLACE) / 4 + 1, (d - IMH_CLASSIC_D_PLACE) % 4 + 1);
+  if (d < IMH_CLASSIC_D_PLAY)
+    return g_strdup_printf (_("Sail ship %d to: %s"), (d - IMH_CLASSIC_D_SAIL) / 5 + 1,
+                            imh_texts_site_name (site_ids[(d - IMH_CLASSIC_D_SAIL) % 5]));
+  if (d < IMH_CLASSIC_D_TAKE)
+    return g_strdup_printf (_("Play the card: %s"),
+                            classic_card_name (play_cards[d - IMH_CLASSIC_D_PLAY]));
+  if (d < IMH_CLASSIC_D_TAKE_PAIR)
+    return g_strdup_printf (_("Take the card: %s"), classic_card_name (d - IMH_CLASSIC_D_TAKE));
+  if (d == IMH_CLASSIC_D_TAKE_PAIR)
+    return g_strdup (_("Take the face-down pair of cards"));
+  if (d < IMH_CLASSIC_D_PYRAMID)
+    return g_strdup_printf (_("Keep the card: %s"), classic_card_name (d - IMH_CLASSIC_D_KEEP));
+  if (d == IMH_CLASSIC_D_PYRAMID)
+    return g_strdup (_("Choose the left pyramid"));
+  if (d == IMH_CLASSIC_D_PYRAMID + 1)
+    return g_strdup (_("Choose the middle pyramid"));
+  if (d == IMH_CLASSIC_D_PYRAMID + 2)
+    return g_strdup (_("Choose the right pyramid"));
+  if (d == IMH_CLASSIC_D_TEMPLE_POINT)
+    return g_strdup (_("Take 1 point"));
+  if (d == IMH_CLASSIC_D_TEMPLE_STONES)
+    return g_strdup (_("Take 2 stones"));
+  if (d < IMH_CLASSIC_N_DECISIONS)
+    return g_strdup_printf (_("Unload the next stone of %s"),
+                            _(colours[d - IMH_CLASSIC_D_UNLOAD]));
+  return NULL;
+}
+
+char *
+imh_texts_decision (const ImhState *s,
+                    ImhDecision     d)
+{
+  char *text = NULL;
+
+  g_return_val_if_fail (s != NULL, NULL);
+
+  switch (s->kind)
+    {
+    case IMH_GAME_DUEL:
+      text = duel_decision (s, d);
+      break;
+    case IMH_GAME_CLASSIC:
+      text = classic_decision (s, d);
+      break;
+    default:
+      break;
+    }
+  if (text == NULL)
+    text = imh_texts_notation (s, d);
+  return text;
+}

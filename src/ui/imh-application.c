@@ -121,8 +121,11 @@ imh_application_take_screenshot (ImhApplication *self)
                                       self->screenshot->dark ? ADW_COLOR_SCHEME_FORCE_DARK
                                                              : ADW_COLOR_SCHEME_FORCE_LIGHT);
 
-  /* Window buttons as GNOME shows them, whatever the display has configured. */
-  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  /* Window buttons and font as GNOME shows them, whatever the display has configured. */
+  g_object_set (gtk_settings_get_default (),
+                "gtk-decoration-layout", "appmenu:close",
+                "gtk-font-name", "Cantarell 11",
+                NULL);
 
   window = imh_window_new (self);
   gtk_window_unmaximize (GTK_WINDOW (window));

@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Sourced by build-aux/run, build-aux/test and build-aux/screenshots:
+# installs the dependencies, then configures and builds $builddir with an
+# installation prefix inside it (so that translations, icons and schemas are
+# found when the app runs from there). Exits on failure.
+
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+builddir=${IMHOTEP_BUILDDIR:-$srcdir/_build}
+prefix=$builddir/prefix
+
+"$srcdir/build-aux/install-deps" || exit 1
+
+if [ ! -f "$builddir/build.ninja" ]; then
+  meson setup "$builddir" "$srcdir" --prefix="$prefix" || exit 1
+fi
+meson compile -C "$builddir" || exit 1

@@ -13,11 +13,13 @@
 
 int imh_cli_arena (int argc, char **argv);
 int imh_cli_hint (int argc, char **argv);
+int imh_cli_library (int argc, char **argv);
 
 /* Subcommands, in the order --help lists them. Each lives in its own file. */
 static const ImhCliCommand commands[] = {
   { "hint", N_("Rank the decisions of the player to move by a search"), imh_cli_hint },
   { "arena", N_("Play many seeded games between two computer levels"), imh_cli_arena },
+  { "library", N_("Manage the game library: import, list, search, export, stats, bench"), imh_cli_library },
   { NULL, NULL, NULL }
 };
 

@@ -46,4 +46,14 @@ gboolean _imh_library_describe_text (const char           *text,
                                      ImhLibraryRecordInfo *info,
                                      GError              **error);
 
+/* A record of random legal decisions, seeded (tests and benchmarks):
+ * the Duel 7 times in 10, else the base game with 2–4 players; random
+ * sides, names from a pool of n_names (0: the 30 built-in names), human
+ * and computer seats, a date in 2020–2025. finish plays to the end, else
+ * stops after max_decisions. */
+char    *_imh_library_random_record (guint64  seed,
+                                     gboolean finish,
+                                     guint    max_decisions,
+                                     guint    n_names);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "imh-ai.h"
 #include "imh-library-private.h"
 
 void
@@ -48,6 +49,9 @@ parse_level (const char *kind)
   colon = strchr (kind, ':');
   if (colon == NULL)
     return 0;
+  for (int l = 0; l < IMH_N_LEVELS; l++)
+    if (g_strcmp0 (imh_level_name ((ImhLevel) l), colon + 1) == 0)
+      return l;
   v = g_ascii_strtoll (colon + 1, &end, 10);
   if (end == colon + 1 || *end != '\0' || v < 0 || v > 1000)
     return 0;
@@ -178,4 +182,84 @@ _imh_library_describe_text (const char           *text,
   ok = _imh_library_describe (record, info, error);
   imh_record_free (record);
   return ok;
+}
+
+static const char *const random_names[] = {
+  "Ada", "Bastet", "Chen", "Dalia", "Emeka", "Femi", "Greta", "Hatshepsut", "Ines", "Jonas",
+  "Kiya", "Lars", "Meret", "Nefertari", "Omar", "Pia", "Quentin", "Ramses", "Sanaa", "Tiye",
+  "Ugo", "Vera", "Wen", "Ximena", "Yusuf", "Zahra", "Amun", "Berit", "Djoser", "Eloise",
+};
+
+char *
+_imh_library_random_record (guint64  seed,
+                            gboolean finish,
+                            guint    max_decisions,
+                            guint    n_names)
+{
+  ImhRng rng;
+  ImhOptions o;
+  ImhRecordError err = { 0 };
+  ImhRecord *r;
+  ImhState s;
+  ImhDecisionList legal;
+  const ImhRules *rules;
+  g_autoptr(GDateTime) start = NULL;
+  g_autoptr(GDateTime) end = NULL;
+  g_autofree char *start_text = NULL;
+  g_autofree char *end_text = NULL;
+  char *text, *copy;
+  guint n = 0;
+
+  imh_rng_seed (&rng, seed);
+  if (n_names == 0)
+    n_names = G_N_ELEMENTS (random_names);
+  if (imh_rng_below (&rng, 10) < 7)
+    imh_options_init (&o, IMH_GAME_DUEL, 2);
+  else
+    imh_options_init (&o, IMH_GAME_CLASSIC, 2 + (int) imh_rng_below (&rng, 3));
+  rules = imh_rules_get (o.game);
+  for (guint i = 0; i < rules->n_sites; i++)
+    o.sides[i] = imh_rng_below (&rng, 2) ? IMH_SIDE_B : IMH_SIDE_A;
+
+  r = imh_record_new (&o, imh_rng_next (&rng), &err);
+  g_return_val_if_fail (r != NULL, NULL);
+  for (int p = 0; p < o.n_players; p++)
+    {
+      guint k = imh_rng_below (&rng, n_names);
+      g_autofree char *name = k < G_N_ELEMENTS (random_names)
+                              ? g_strdup (random_names[k])
+                              : g_strdup_printf ("%s %u", random_names[k % G_N_ELEMENTS (random_names)],
+                                                 k / (guint) G_N_ELEMENTS (random_names));
+      g_autofree char *kind = p > 0 && imh_rng_below (&rng, 2)
+                              ? g_strdup_printf ("computer:%s", imh_level_name ((ImhLevel) imh_rng_below (&rng, 4)))
+                              : g_strdup ("human");
+      imh_record_set_player (r, p, kind, name);
+    }
+  start = g_date_time_new_from_unix_utc (1577836800 + (gint64) imh_rng_below (&rng, 6 * 365 * 86400));
+  end = g_date_time_add_seconds (start, 600 + imh_rng_below (&rng, 3600));
+  start_text = g_date_time_format (start, "%Y-%m-%dT%H:%M:%SZ");
+  end_text = g_date_time_format (end, "%Y-%m-%dT%H:%M:%SZ");
+  imh_record_set_date (r, false, start_text);
+
+  imh_record_initial (r, &s);
+  while (!imh_is_over (&s) && (finish || n < max_decisions))
+    {
+      ImhDecision d;
+      imh_legal (&s, &legal);
+      g_assert (legal.n > 0);
+      d = legal.d[imh_rng_below (&rng, legal.n)];
+      imh_record_line_append (&r->main, d);
+      imh_apply (&s, d);
+      n++;
+    }
+  if (imh_is_over (&s))
+    {
+      imh_record_set_date (r, true, end_text);
+      imh_record_set_outcome (r, &s);
+    }
+  text = imh_record_write (r);
+  copy = g_strdup (text);
+  free (text);
+  imh_record_free (r);
+  return copy;
 }

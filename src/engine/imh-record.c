@@ -988,6 +988,8 @@ parse_header (Parser *p, ImhRecord *r)
       else if (word_is (key, kn, IMH_RECORD_MAGIC))
         return perr (p, 0, "“%s” starts a new record: records are separated by an empty line", IMH_RECORD_MAGIC);
       else if (key_valid (key, kn)) kind = H_EXTRA;
+      else if (isdigit ((unsigned char) key[0]))
+        return perr (p, 0, "a turn line in the header: an empty line must end the header");
       else
         return perr (p, 0, "bad field name (expected lowercase letters, digits and “-”)");
 

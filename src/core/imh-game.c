@@ -887,6 +887,19 @@ setup_state (const ImhOptions  *options,
                    _("These game options are not valid: %s"), why);
       return FALSE;
     }
+  if (options->start_player < 0)
+    {
+      ImhOptions resolved;
+      G_GNUC_UNUSED gboolean ok;
+
+      /* A record stores the resolved start player and replays from it:
+       * set up from exactly those options, so that the game and its
+       * record always agree (the base game's setup draws differently
+       * when the start player is given). */
+      imh_rules_of (out)->options (out, &resolved);
+      ok = imh_setup (out, &resolved, seed, why, sizeof why);
+      g_assert (ok);
+    }
   return TRUE;
 }
 

@@ -107,6 +107,9 @@ prefix_error_with_file (GError **error,
 {
   g_autofree char *name = g_file_get_parse_name (file);
 
+  /* GIO's own messages usually name the file already. */
+  if (*error != NULL && strstr ((*error)->message, name) != NULL)
+    return;
   /* TRANSLATORS: %s is a file name, the message follows the colon */
   g_prefix_error (error, _("%s: "), name);
 }

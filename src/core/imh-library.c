@@ -592,7 +592,7 @@ library_open (ImhLibrary *self, GError **error)
       g_autofree char *aside = move_aside (self->path, error);
       if (aside == NULL)
         return FALSE;
-      g_warning ("Library %s is damaged (%s); moved to %s", self->path, why, aside);
+      g_message ("Library %s is damaged (%s); moved to %s", self->path, why, aside);
       self->status = IMH_LIBRARY_OPEN_RECOVERED;
       self->moved_aside = g_steal_pointer (&aside);
       self->open_message =
@@ -633,8 +633,9 @@ imh_library_finalize (GObject *object)
 {
   ImhLibrary *self = IMH_LIBRARY (object);
 
-  conn_free (&self->w);
+  /* The writer closes last: it checkpoints the WAL into the file. */
   conn_free (&self->r);
+  conn_free (&self->w);
   g_free (self->path);
   g_free (self->open_message);
   g_free (self->moved_aside);

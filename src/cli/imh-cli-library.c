@@ -368,7 +368,7 @@ run_export (int argc, char **argv)
           imh_cli_error ("%s", error->message);
           return IMH_CLI_FAILED;
         }
-      printf (g_dngettext (GETTEXT_PACKAGE, "Exported %d game.\n", "Exported %d games.\n", n), n);
+      printf (g_dngettext (GETTEXT_PACKAGE, "Exported %u game.\n", "Exported %u games.\n", (guint) n), (guint) n);
     }
   else
     {

@@ -961,7 +961,7 @@ store_locked (ImhLibrary                 *self,
   else if (sqlite3_changes (c->db) != 1)
     {
       g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND,
-                   _("There is no game %" G_GINT64_FORMAT " in the library"), id);
+                   _("There is no game %lld in the library"), (long long) id);
       return 0;
     }
 
@@ -1042,7 +1042,7 @@ imh_library_save_record (ImhLibrary  *self,
         ;
       else if (reject_duplicate && other != 0 && other != id)
         g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_DUPLICATE,
-                     _("The same game is already in the library (game %" G_GINT64_FORMAT ")"), other);
+                     _("The same game is already in the library (game %lld)"), (long long) other);
       else
         result = store_locked (self, c, id, FALSE, &info, error);
       if (result != 0 && !commit (c, error))
@@ -1126,7 +1126,7 @@ static gboolean
 not_found (GError **error, gint64 id)
 {
   g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND,
-               _("There is no game %" G_GINT64_FORMAT " in the library"), id);
+               _("There is no game %lld in the library"), (long long) id);
   return FALSE;
 }
 
@@ -1870,7 +1870,7 @@ imh_library_get_thumbnail (ImhLibrary  *self,
         bytes = g_bytes_new (sqlite3_column_blob (stmt, 0), (gsize) sqlite3_column_bytes (stmt, 0));
       else if (rc == SQLITE_DONE)
         g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND,
-                     _("Game %" G_GINT64_FORMAT " has no picture"), id);
+                     _("Game %lld has no picture"), (long long) id);
       else
         sql_error (error, c->db, rc);
       sqlite3_reset (stmt);
@@ -1980,7 +1980,7 @@ imh_library_get_latest_analysis (ImhLibrary  *self,
         }
       else if (rc == SQLITE_DONE)
         g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND,
-                     _("Game %" G_GINT64_FORMAT " has not been analysed"), game_id);
+                     _("Game %lld has not been analysed"), (long long) game_id);
       else
         sql_error (error, c->db, rc);
       sqlite3_reset (stmt);
@@ -2057,7 +2057,7 @@ imh_library_remove_bookmark (ImhLibrary  *self,
       if (ok && sqlite3_changes (c->db) != 1)
         {
           g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND,
-                       _("There is no bookmark %" G_GINT64_FORMAT), bookmark_id);
+                       _("There is no bookmark %lld"), (long long) bookmark_id);
           ok = FALSE;
         }
       ok = ok && commit (c, error);
@@ -2574,8 +2574,8 @@ import_file (ImhLibrary *self, GFile *file, ImhLibraryImportReport *report, GCan
               report->n_duplicates++;
               reject (report, file,
                       n_records > 1
-                      ? g_strdup_printf (_("game %zu: already in the library (game %" G_GINT64_FORMAT ")"), i + 1, other)
-                      : g_strdup_printf (_("already in the library (game %" G_GINT64_FORMAT ")"), other));
+                      ? g_strdup_printf (_("game %zu: already in the library (game %lld)"), i + 1, (long long) other)
+                      : g_strdup_printf (_("already in the library (game %lld)"), (long long) other));
             }
           else if (conn_exec (c, "SAVEPOINT game", &game_error))
             {

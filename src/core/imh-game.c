@@ -4,7 +4,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -80,6 +80,10 @@ G_DEFINE_QUARK (imh-game-error-quark, imh_game_error)
 G_DEFINE_ENUM_TYPE (ImhBranchMode, imh_branch_mode,
   G_DEFINE_ENUM_VALUE (IMH_BRANCH_TRUNCATE, "truncate"),
   G_DEFINE_ENUM_VALUE (IMH_BRANCH_VARIATION, "variation"))
+
+G_DEFINE_ENUM_TYPE (ImhGameKind, imh_game_kind,
+  G_DEFINE_ENUM_VALUE (IMH_GAME_DUEL, "duel"),
+  G_DEFINE_ENUM_VALUE (IMH_GAME_CLASSIC, "classic"))
 
 G_DEFINE_ENUM_TYPE (ImhGamePhase, imh_game_phase,
   G_DEFINE_ENUM_VALUE (IMH_GAME_PHASE_HUMAN, "human"),
@@ -686,7 +690,7 @@ imh_game_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_KIND:
-      g_value_set_int (value, self->options.game);
+      g_value_set_enum (value, self->options.game);
       break;
     case PROP_N_PLAYERS:
       g_value_set_uint (value, self->options.n_players);
@@ -774,8 +778,8 @@ imh_game_class_init (ImhGameClass *klass)
   object_class->get_property = imh_game_get_property;
   object_class->set_property = imh_game_set_property;
 
-  /* ImhGameKind as an int: 0 Duel, 1 base game. */
-  properties[PROP_KIND] = g_param_spec_int ("kind", NULL, NULL, 0, IMH_N_GAMES - 1, 0, ro);
+  properties[PROP_KIND] =
+    g_param_spec_enum ("kind", NULL, NULL, IMH_TYPE_GAME_KIND, IMH_GAME_DUEL, ro);
   properties[PROP_N_PLAYERS] = g_param_spec_uint ("n-players", NULL, NULL, 0, IMH_MAX_PLAYERS, 2, ro);
   properties[PROP_SEED] = g_param_spec_uint64 ("seed", NULL, NULL, 0, G_MAXUINT64, 0, ro);
   properties[PROP_ACTOR] = g_param_spec_int ("actor", NULL, NULL, -1, IMH_MAX_PLAYERS - 1, -1, ro);

@@ -74,6 +74,10 @@ typedef enum {
 #define IMH_TYPE_GAME_PHASE (imh_game_phase_get_type ())
 GType imh_game_phase_get_type (void) G_GNUC_CONST;
 
+/* ImhGameKind (imh-engine.h) as an enum type ("duel", "classic"). */
+#define IMH_TYPE_GAME_KIND (imh_game_kind_get_type ())
+GType imh_game_kind_get_type (void) G_GNUC_CONST;
+
 /* ImhScore as a boxed type (for properties and bindings). */
 #define IMH_TYPE_SCORE (imh_score_get_type ())
 GType imh_score_get_type (void) G_GNUC_CONST;

@@ -4,7 +4,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -116,17 +116,83 @@ imh_hint_init (ImhHint *self)
 {
 }
 
-guint imh_hint_get_rank (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), 0); return self->rank; }
-guint imh_hint_get_ply (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), 0); return self->ply; }
-int imh_hint_get_actor (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), -1); return self->actor; }
-ImhDecision imh_hint_get_decision (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), 0); return self->decision; }
-const char *imh_hint_get_text (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), NULL); return self->text; }
-const char *imh_hint_get_notation (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), NULL); return self->notation; }
-guint imh_hint_get_visits (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), 0); return self->visits; }
-double imh_hint_get_win (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), 0); return self->win; }
-double imh_hint_get_win_ci (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), 0); return self->win_ci; }
-double imh_hint_get_margin (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), 0); return self->margin; }
-double imh_hint_get_margin_ci (ImhHint *self) { g_return_val_if_fail (IMH_IS_HINT (self), 0); return self->margin_ci; }
+guint
+imh_hint_get_rank (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), 0);
+  return self->rank;
+}
+
+guint
+imh_hint_get_ply (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), 0);
+  return self->ply;
+}
+
+int
+imh_hint_get_actor (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), -1);
+  return self->actor;
+}
+
+ImhDecision
+imh_hint_get_decision (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), 0);
+  return self->decision;
+}
+
+const char *
+imh_hint_get_text (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), NULL);
+  return self->text;
+}
+
+const char *
+imh_hint_get_notation (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), NULL);
+  return self->notation;
+}
+
+guint
+imh_hint_get_visits (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), 0);
+  return self->visits;
+}
+
+double
+imh_hint_get_win (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), 0);
+  return self->win;
+}
+
+double
+imh_hint_get_win_ci (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), 0);
+  return self->win_ci;
+}
+
+double
+imh_hint_get_margin (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), 0);
+  return self->margin;
+}
+
+double
+imh_hint_get_margin_ci (ImhHint *self)
+{
+  g_return_val_if_fail (IMH_IS_HINT (self), 0);
+  return self->margin_ci;
+}
+
 
 /* ---- Searching ---- */
 

@@ -4,7 +4,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "imh-texts.h"
@@ -134,7 +134,7 @@ duel_tile_name (guint code)
   if (code >= IMH_DUEL_TILE_TEMPLE_1 && code < IMH_DUEL_TILE_TEMPLE_1 + 4)
     {
       guint n = code - IMH_DUEL_TILE_TEMPLE_1 + 1;
-      return g_strdup_printf (ngettext ("Temple with %u symbol", "Temple with %u symbols", n), n);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Temple with %u symbol", "Temple with %u symbols", n), n);
     }
   if (code >= IMH_DUEL_TILE_CRYPT_1 && code < IMH_DUEL_TILE_CRYPT_1 + 12)
     return g_strdup_printf (_("Crypt %u"), code - IMH_DUEL_TILE_CRYPT_1 + 1);

@@ -3,6 +3,8 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <libintl.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -899,6 +901,53 @@ test_texts (gconstpointer data)
     }
 }
 
+/* The texts in German, from the catalogue built in this build tree. */
+static void
+test_texts_german (void)
+{
+  const char *podir = TEST_PODIR;
+  g_autofree char *mo = g_build_filename (podir, "de", "LC_MESSAGES", GETTEXT_PACKAGE ".mo", NULL);
+  g_autoptr(ImhGame) game = NULL;
+  g_autoptr(ImhSeat) seat = NULL;
+  g_autofree char *place = NULL;
+  g_autofree char *temple = NULL;
+  g_autoptr(GError) error = NULL;
+  ImhState state;
+
+  if (!g_file_test (mo, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the German catalogue is not built");
+      return;
+    }
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, podir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+
+  game = new_game (IMH_GAME_DUEL, 2, 1, 0);
+  g_assert_cmpstr (imh_texts_game_name (IMH_GAME_DUEL), ==, "Imhotep: Das Duell");
+  g_assert_cmpstr (imh_texts_category_name (imh_game_get_rules (game), IMH_DUEL_CAT_CRYPT), ==,
+                   "Grabkammer");
+  g_assert_cmpstr (imh_texts_site_name ("temple"), ==, "Tempel");
+  place = imh_texts_decision (imh_game_get_state (game), IMH_DUEL_D_PLACE + 5);
+  g_assert_cmpstr (place, ==, "Setze eine Spielfigur in Reihe 2, Spalte 3");
+  seat = imh_seat_new (2, IMH_SEAT_HUMAN, NULL, NULL);
+  g_assert_cmpstr (imh_seat_get_name (seat), ==, "Spieler 3");
+
+  /* A tile name with a plural form. */
+  memcpy (&state, imh_game_get_state (game), sizeof state);
+  state.u.duel.boat[0][0] = IMH_DUEL_TILE_TEMPLE_1 + 2;
+  temple = imh_texts_decision (&state, IMH_DUEL_D_TAKE + 0);
+  g_assert_cmpstr (temple, ==, "Nimm ein Plättchen vom Boot an Reihe 1, Platz 1: Tempel mit 3 Symbolen");
+
+  /* Errors too. */
+  g_assert_false (imh_game_apply (game, 9999, IMH_BRANCH_TRUNCATE, &error));
+  g_assert_cmpstr (error->message, ==, "Zug 9999 ist in dieser Stellung nicht erlaubt.");
+
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -930,6 +979,7 @@ main (int   argc,
   g_test_add_func ("/core/hint", test_hint);
   g_test_add_data_func ("/core/texts/duel", GINT_TO_POINTER (IMH_GAME_DUEL), test_texts);
   g_test_add_data_func ("/core/texts/classic", GINT_TO_POINTER (IMH_GAME_CLASSIC), test_texts);
+  g_test_add_func ("/core/texts/german", test_texts_german);
 
   return g_test_run ();
 }

@@ -287,6 +287,81 @@ deliver_auto (ImhClassic *c)
 /* ------------------------------------------------------------------ */
 /* Options of the main decision and of the top frame                   */
 
+/* Free positions of a ship as a bit mask (bit 0 = bow), from the 4 bytes
+ * at once: a byte is free when it is 0. */
+/* Decision codes of the free positions of ship s for each free mask, and
+ * of sailing ship s to each set of free sites: copied whole into the list
+ * (entries past the count are junk the count hides). */
+static const ImhDecision place_codes[4][16][4] = {
+  { {0,0,0,0}, {2,0,0,0}, {3,0,0,0}, {2,3,0,0}, {4,0,0,0}, {2,4,0,0}, {3,4,0,0}, {2,3,4,0}, {5,0,0,0}, {2,5,0,0}, {3,5,0,0}, {2,3,5,0}, {4,5,0,0}, {2,4,5,0}, {3,4,5,0}, {2,3,4,5} },
+  { {0,0,0,0}, {6,0,0,0}, {7,0,0,0}, {6,7,0,0}, {8,0,0,0}, {6,8,0,0}, {7,8,0,0}, {6,7,8,0}, {9,0,0,0}, {6,9,0,0}, {7,9,0,0}, {6,7,9,0}, {8,9,0,0}, {6,8,9,0}, {7,8,9,0}, {6,7,8,9} },
+  { {0,0,0,0}, {10,0,0,0}, {11,0,0,0}, {10,11,0,0}, {12,0,0,0}, {10,12,0,0}, {11,12,0,0}, {10,11,12,0}, {13,0,0,0}, {10,13,0,0}, {11,13,0,0}, {10,11,13,0}, {12,13,0,0}, {10,12,13,0}, {11,12,13,0}, {10,11,12,13} },
+  { {0,0,0,0}, {14,0,0,0}, {15,0,0,0}, {14,15,0,0}, {16,0,0,0}, {14,16,0,0}, {15,16,0,0}, {14,15,16,0}, {17,0,0,0}, {14,17,0,0}, {15,17,0,0}, {14,15,17,0}, {16,17,0,0}, {14,16,17,0}, {15,16,17,0}, {14,15,16,17} },
+};
+static const ImhDecision sail_codes[4][32][5] = {
+  {
+    {0,0,0,0,0}, {18,0,0,0,0}, {19,0,0,0,0}, {18,19,0,0,0},
+    {20,0,0,0,0}, {18,20,0,0,0}, {19,20,0,0,0}, {18,19,20,0,0},
+    {21,0,0,0,0}, {18,21,0,0,0}, {19,21,0,0,0}, {18,19,21,0,0},
+    {20,21,0,0,0}, {18,20,21,0,0}, {19,20,21,0,0}, {18,19,20,21,0},
+    {22,0,0,0,0}, {18,22,0,0,0}, {19,22,0,0,0}, {18,19,22,0,0},
+    {20,22,0,0,0}, {18,20,22,0,0}, {19,20,22,0,0}, {18,19,20,22,0},
+    {21,22,0,0,0}, {18,21,22,0,0}, {19,21,22,0,0}, {18,19,21,22,0},
+    {20,21,22,0,0}, {18,20,21,22,0}, {19,20,21,22,0}, {18,19,20,21,22},
+  },
+  {
+    {0,0,0,0,0}, {23,0,0,0,0}, {24,0,0,0,0}, {23,24,0,0,0},
+    {25,0,0,0,0}, {23,25,0,0,0}, {24,25,0,0,0}, {23,24,25,0,0},
+    {26,0,0,0,0}, {23,26,0,0,0}, {24,26,0,0,0}, {23,24,26,0,0},
+    {25,26,0,0,0}, {23,25,26,0,0}, {24,25,26,0,0}, {23,24,25,26,0},
+    {27,0,0,0,0}, {23,27,0,0,0}, {24,27,0,0,0}, {23,24,27,0,0},
+    {25,27,0,0,0}, {23,25,27,0,0}, {24,25,27,0,0}, {23,24,25,27,0},
+    {26,27,0,0,0}, {23,26,27,0,0}, {24,26,27,0,0}, {23,24,26,27,0},
+    {25,26,27,0,0}, {23,25,26,27,0}, {24,25,26,27,0}, {23,24,25,26,27},
+  },
+  {
+    {0,0,0,0,0}, {28,0,0,0,0}, {29,0,0,0,0}, {28,29,0,0,0},
+    {30,0,0,0,0}, {28,30,0,0,0}, {29,30,0,0,0}, {28,29,30,0,0},
+    {31,0,0,0,0}, {28,31,0,0,0}, {29,31,0,0,0}, {28,29,31,0,0},
+    {30,31,0,0,0}, {28,30,31,0,0}, {29,30,31,0,0}, {28,29,30,31,0},
+    {32,0,0,0,0}, {28,32,0,0,0}, {29,32,0,0,0}, {28,29,32,0,0},
+    {30,32,0,0,0}, {28,30,32,0,0}, {29,30,32,0,0}, {28,29,30,32,0},
+    {31,32,0,0,0}, {28,31,32,0,0}, {29,31,32,0,0}, {28,29,31,32,0},
+    {30,31,32,0,0}, {28,30,31,32,0}, {29,30,31,32,0}, {28,29,30,31,32},
+  },
+  {
+    {0,0,0,0,0}, {33,0,0,0,0}, {34,0,0,0,0}, {33,34,0,0,0},
+    {35,0,0,0,0}, {33,35,0,0,0}, {34,35,0,0,0}, {33,34,35,0,0},
+    {36,0,0,0,0}, {33,36,0,0,0}, {34,36,0,0,0}, {33,34,36,0,0},
+    {35,36,0,0,0}, {33,35,36,0,0}, {34,35,36,0,0}, {33,34,35,36,0},
+    {37,0,0,0,0}, {33,37,0,0,0}, {34,37,0,0,0}, {33,34,37,0,0},
+    {35,37,0,0,0}, {33,35,37,0,0}, {34,35,37,0,0}, {33,34,35,37,0},
+    {36,37,0,0,0}, {33,36,37,0,0}, {34,36,37,0,0}, {33,34,36,37,0},
+    {35,36,37,0,0}, {33,35,36,37,0}, {34,35,36,37,0}, {33,34,35,36,37},
+  },
+};
+static const uint8_t bits5[32] = {
+  0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5
+};
+
+static const uint8_t nibble_bits[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+
+static inline unsigned
+free_mask (const ImhClassic *c, int s)
+{
+  uint32_t v;
+  memcpy (&v, c->ship[s], 4);
+  uint32_t t = ~(((v & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | v | 0x7F7F7F7Fu);
+  t >>= 7;
+  /* bits 0, 8, 16, 24 → bits 0..3, in memory order (little endian) */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  unsigned m = (t | t >> 7 | t >> 14 | t >> 21) & 0xFu;
+#else
+  unsigned m = ((t >> 24) & 1u) | ((t >> 15) & 2u) | ((t >> 6) & 4u) | ((t << 3) & 8u);
+#endif
+  return m & ((1u << c->ship_cap[s]) - 1u);
+}
+
 static int
 main_options (const ImhClassic *c, ImhDecision *d)
 {
@@ -294,7 +369,8 @@ main_options (const ImhClassic *c, ImhDecision *d)
   int n = 0;
   int take = take_count (c, p, 3);
   int free_n = 0;
-  bool any_sail = false;
+  unsigned sailable = 0;
+  bool can_sail_card = false;
 
   if (take > 0)
     d[n++] = IMH_CLASSIC_D_GET;
@@ -302,45 +378,45 @@ main_options (const ImhClassic *c, ImhDecision *d)
     {
       if (c->ship_site[s] != NONE)
         continue;
-      for (int pos = 0; pos < c->ship_cap[s]; pos++)
-        if (c->ship[s][pos] == 0)
-          {
-            free_n++;
-            if (c->sled[p] > 0)
-              d[n++] = (ImhDecision) (IMH_CLASSIC_D_PLACE + s * 4 + pos);
-          }
-    }
-  for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
-    if (ship_can_sail (c, s))
-      for (int t = 0; t < IMH_CLASSIC_N_SITES; t++)
-        if (!((c->sites_used >> t) & 1))
-          {
-            d[n++] = (ImhDecision) (IMH_CLASSIC_D_SAIL + s * 5 + t);
-            any_sail = true;
-          }
-
-  const uint8_t *held = c->held[p];
-  if (held[IMH_CLASSIC_CARD_HAMMER] > 0 && (take > 0 || (c->sled[p] > 0 && free_n > 0)))
-    d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_HAMMER;
-  if (held[IMH_CLASSIC_CARD_CHISEL] > 0 && c->sled[p] >= 2 && free_n >= 2)
-    d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_CHISEL;
-  if (held[IMH_CLASSIC_CARD_SAIL] > 0 && c->sled[p] >= 1)
-    {
-      /* C12: the placed stone must bring its ship to the minimum; a site
-       * is always free while a ship is unsailed (5 sites, 4 ships). */
-      for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+      unsigned fm = free_mask (c, s);
+      int nfree = nibble_bits[fm];
+      int load = c->ship_cap[s] - nfree;
+      int min = imh_classic_ship_min[c->ship_cap[s]];
+      free_n += nfree;
+      if (load >= min)
+        sailable |= 1u << s;
+      if (nfree > 0 && load + 1 >= min)
+        can_sail_card = true;
+      if (c->sled[p] > 0)
         {
-          int load = ship_load (c, s);
-          if (c->ship_site[s] == NONE && load < c->ship_cap[s]
-              && load + 1 >= imh_classic_ship_min[c->ship_cap[s]])
-            {
-              d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_SAIL;
-              break;
-            }
+          memcpy (d + n, place_codes[s][fm], sizeof place_codes[s][fm]);
+          n += nfree;
         }
     }
-  if (held[IMH_CLASSIC_CARD_LEVER] > 0 && any_sail)
-    d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_LEVER;
+  unsigned sites_free = ~(unsigned) c->sites_used & 31u;
+  for (unsigned sm = sailable; sm != 0; sm &= sm - 1)
+    {
+      int sh = __builtin_ctz (sm);
+      memcpy (d + n, sail_codes[sh][sites_free], sizeof sail_codes[sh][sites_free]);
+      n += bits5[sites_free];
+    }
+
+  const uint8_t *held = c->held[p];
+  uint32_t blue;
+  memcpy (&blue, held + IMH_CLASSIC_CARD_LEVER, 4);
+  if (blue != 0)
+    {
+      if (held[IMH_CLASSIC_CARD_HAMMER] > 0 && (take > 0 || (c->sled[p] > 0 && free_n > 0)))
+        d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_HAMMER;
+      if (held[IMH_CLASSIC_CARD_CHISEL] > 0 && c->sled[p] >= 2 && free_n >= 2)
+        d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_CHISEL;
+      /* C12: the placed stone must bring its ship to the minimum; a site
+       * is always free while a ship is unsailed (5 sites, 4 ships). */
+      if (held[IMH_CLASSIC_CARD_SAIL] > 0 && c->sled[p] >= 1 && can_sail_card)
+        d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_SAIL;
+      if (held[IMH_CLASSIC_CARD_LEVER] > 0 && sailable != 0 && sites_free != 0)
+        d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_LEVER;
+    }
 
   if (n == 0)
     d[n++] = IMH_CLASSIC_D_PASS;
@@ -999,10 +1075,23 @@ apply (ImhState *s, ImhDecision d)
   ImhClassic *c = &s->u.classic;
   c->ply++;
   if (c->sp == 0)
-    apply_main (c, d);
+    {
+      apply_main (c, d);
+      if (c->sp == 0 && c->ships_sailed < IMH_CLASSIC_N_SHIPS && c->passes < c->n_players)
+        {
+          /* the common case: the turn is over, nothing else happens */
+          c->turn_player = (uint8_t) (c->turn_player + 1 == c->n_players ? 0 : c->turn_player + 1);
+          c->turn++;
+          c->phase = IMH_CLASSIC_PHASE_MAIN;
+        }
+      else
+        advance (c);
+    }
   else
-    frame_apply (c, d);
-  advance (c);
+    {
+      frame_apply (c, d);
+      advance (c);
+    }
 #ifdef IMH_CHECK_INVARIANTS
   char why[128];
   if (!_imh_classic_check (s, why, sizeof why))

@@ -116,7 +116,12 @@ imh_duel_score_player (const ImhDuel *d, int p, uint8_t sides,
   points[IMH_DUEL_CAT_PYRAMIDS] = score_pyramids (d, p, (sides >> IMH_DUEL_SITE_PYRAMIDS) & 1);
   points[IMH_DUEL_CAT_CRYPT] = score_crypt (d, p, (sides >> IMH_DUEL_SITE_CRYPT) & 1);
   points[IMH_DUEL_CAT_ACTIONS] = (int16_t) (actions * ACTION_POINTS);
-  points[IMH_DUEL_CAT_MEEPLES] = (int16_t) (__builtin_popcount (d->meeples[p]) * MEEPLE_POINTS);
+  {
+    int on_harbour = 0;
+    for (unsigned m = d->meeples[p]; m != 0; m &= m - 1)
+      on_harbour++;
+    points[IMH_DUEL_CAT_MEEPLES] = (int16_t) (on_harbour * MEEPLE_POINTS);
+  }
 }
 
 void

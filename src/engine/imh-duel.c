@@ -12,6 +12,7 @@
 
 #include "imh-duel.h"
 #include "imh-duel-private.h"
+#include "imh-duel-tables.inc"
 
 /* Line masks (bit f = field f) and the fields of each line, nearest the
  * boat first (D1, D2). */
@@ -160,13 +161,10 @@ duel_is_over (const ImhState *s)
 static inline unsigned
 popcount (unsigned x)
 {
-  return (unsigned) __builtin_popcount (x);
-}
-
-static inline unsigned
-supply (const ImhDuel *d, int p)
-{
-  return IMH_DUEL_N_MEEPLES - popcount (d->meeples[p]);
+  unsigned n = 0;
+  for (; x != 0; x &= x - 1)
+    n++;
+  return n;
 }
 
 static inline unsigned
@@ -175,17 +173,23 @@ occupied (const ImhDuel *d)
   return (unsigned) (d->meeples[0] | d->meeples[1]);
 }
 
+static inline unsigned
+supply (const ImhDuel *d, int p)
+{
+  return IMH_DUEL_N_MEEPLES - duel_popcount9[d->meeples[p] & 0x1ffu];
+}
+
 /* Bit b: boat b may be unloaded (in play, ≥ 2 meeples in its line; D6). */
+static inline unsigned
+unloadable (const ImhDuel *d)
+{
+  return duel_lines_2plus[occupied (d) & 0x1ffu] & d->boats_alive;
+}
+
 unsigned
 imh_duel_unloadable (const ImhDuel *d)
 {
-  unsigned occ = occupied (d);
-  unsigned m = 0;
-
-  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
-    if ((d->boats_alive >> b) & 1 && popcount (occ & imh_duel_line_mask[b]) >= 2)
-      m |= 1u << b;
-  return m;
+  return unloadable (d);
 }
 
 /* Fields where a PLACE_UNLOAD placement is legal: after it, some unload
@@ -193,20 +197,22 @@ imh_duel_unloadable (const ImhDuel *d)
 static unsigned
 pu_fields (const ImhDuel *d)
 {
-  unsigned occ = occupied (d);
+  /* Bit b of these: boat b's line, for field f: its row and its column. */
+  static const uint8_t field_lines[IMH_DUEL_N_FIELDS] = {
+    0x09, 0x11, 0x21, 0x0a, 0x12, 0x22, 0x0c, 0x14, 0x24,
+  };
+  unsigned occ = occupied (d) & 0x1ffu;
   unsigned free_fields = ~occ & 0x1ffu;
+  unsigned lines = duel_lines_1plus[occ] & d->boats_alive;
   unsigned m = 0;
 
-  if (imh_duel_unloadable (d) != 0)
+  if ((duel_lines_2plus[occ] & d->boats_alive) != 0)
     return free_fields;
-  for (int f = 0; f < IMH_DUEL_N_FIELDS; f++)
+  for (unsigned f = free_fields; f != 0; f &= f - 1)
     {
-      int rb = f / 3, cb = 3 + f % 3;
-      if (!((free_fields >> f) & 1))
-        continue;
-      if (((d->boats_alive >> rb) & 1 && (occ & imh_duel_line_mask[rb]) != 0) ||
-          ((d->boats_alive >> cb) & 1 && (occ & imh_duel_line_mask[cb]) != 0))
-        m |= 1u << f;
+      int k = __builtin_ctz (f);
+      if (field_lines[k] & lines)
+        m |= 1u << k;
     }
   return m;
 }
@@ -238,7 +244,7 @@ any_swappable (const ImhDuel *d)
 static bool
 playable (const ImhDuel *d, int p, int action)
 {
-  unsigned free_n = IMH_DUEL_N_FIELDS - popcount (occupied (d));
+  unsigned free_n = IMH_DUEL_N_FIELDS - duel_popcount9[occupied (d) & 0x1ffu];
 
   switch (action)
     {
@@ -249,7 +255,7 @@ playable (const ImhDuel *d, int p, int action)
     case IMH_DUEL_ACTION_PLACE_UNLOAD:
       return supply (d, p) >= 1 && pu_fields (d) != 0;
     case IMH_DUEL_ACTION_SWAP_UNLOAD:
-      return imh_duel_unloadable (d) != 0 && any_swappable (d);
+      return unloadable (d) != 0 && any_swappable (d);
     default:
       return false;
     }
@@ -271,11 +277,16 @@ duel_legal (const ImhState *s, ImhDecisionList *out)
       if (supply (d, p) > 0)
         for (m = ~occupied (d) & 0x1ffu; m != 0; m &= m - 1)
           out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLACE + __builtin_ctz (m));
-      for (m = imh_duel_unloadable (d); m != 0; m &= m - 1)
+      for (m = unloadable (d); m != 0; m &= m - 1)
         out->d[n++] = (ImhDecision) (IMH_DUEL_D_UNLOAD + __builtin_ctz (m));
-      for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
-        if (d->actions[p][k] > 0 && playable (d, p, k))
-          out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLAY + k);
+      {
+        uint32_t held;
+        memcpy (&held, d->actions[p], sizeof held);
+        if (held != 0)
+          for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
+            if (d->actions[p][k] > 0 && playable (d, p, k))
+              out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLAY + k);
+      }
       if (n == 0)
         out->d[n++] = IMH_DUEL_D_PASS;   /* D8 */
       break;
@@ -305,7 +316,7 @@ duel_legal (const ImhState *s, ImhDecisionList *out)
     case IMH_DUEL_PHASE_PU_UNLOAD1:
     case IMH_DUEL_PHASE_PU_UNLOAD2:
     case IMH_DUEL_PHASE_SU_UNLOAD:
-      for (m = imh_duel_unloadable (d); m != 0; m &= m - 1)
+      for (m = unloadable (d); m != 0; m &= m - 1)
         out->d[n++] = (ImhDecision) (IMH_DUEL_D_UNLOAD + __builtin_ctz (m));
       if (d->phase == IMH_DUEL_PHASE_PU_UNLOAD2)
         out->d[n++] = IMH_DUEL_D_STOP;
@@ -409,7 +420,7 @@ unload (ImhDuel *d, int b)
       return false;
     }
   d->boats_alive &= (uint8_t) ~(1u << b);
-  if (popcount (d->boats_alive) <= 1)
+  if ((d->boats_alive & (d->boats_alive - 1)) == 0)
     {
       d->phase = IMH_DUEL_PHASE_OVER;
       return true;
@@ -494,7 +505,7 @@ duel_apply (ImhState *s, ImhDecision dec)
     case IMH_DUEL_PHASE_PU_UNLOAD1:
       if (unload (d, dec - IMH_DUEL_D_UNLOAD))
         break;
-      if (imh_duel_unloadable (d) != 0)
+      if (unloadable (d) != 0)
         d->phase = IMH_DUEL_PHASE_PU_UNLOAD2;
       else
         end_turn (d);

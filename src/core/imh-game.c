@@ -415,9 +415,17 @@ play_at_live (ImhGame       *self,
   self->computer_stopped = FALSE;
   if (index >= 0)
     {
+      /* d is already in the tree here: the current continuation (a redo)
+       * or a variation, which becomes the current line. */
       if ((guint) index != node->active)
         {
-          node->active = index;
+          if (mode == IMH_BRANCH_TRUNCATE)
+            {
+              g_ptr_array_remove_index (node->children, node->active);
+              index = node_find_child (node, d);
+              g_assert (index >= 0);
+            }
+          node->active = (guint) index;
           rebuild_line_from (self, ply);
         }
     }
@@ -1309,7 +1317,7 @@ imh_game_would_branch (ImhGame     *self,
   g_return_val_if_fail (IMH_IS_GAME (self), FALSE);
 
   node = node_at (self, self->viewed);
-  return node_n_children (node) > 0 && node_find_child (node, d) < 0;
+  return node_n_children (node) > 0 && node_child (node, node->active)->d != d;
 }
 
 /* ---- Undo / redo ------------------------------------------------------------------------ */

@@ -180,8 +180,11 @@ gboolean         imh_game_apply             (ImhGame        *self,
                                              ImhDecision     d,
                                              ImhBranchMode   mode,
                                              GError        **error);
-/* TRUE if playing d at the viewed position would replace a continuation
- * (so the UI should ask whether to keep it as a variation). */
+/* TRUE if playing d at the viewed position would replace the current
+ * continuation (so the UI should ask whether to keep it as a variation
+ * or truncate). A decision that is an existing variation there becomes
+ * the current line; with IMH_BRANCH_TRUNCATE the replaced continuation is
+ * dropped. */
 gboolean         imh_game_would_branch      (ImhGame     *self,
                                              ImhDecision  d);
 

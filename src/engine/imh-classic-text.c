@@ -519,3 +519,109 @@ _imh_classic_to_json (const ImhState *s, char *buf, size_t len)
   put (&o, "]}}");
   return (int) o.pos;
 }
+
+/* ------------------------------------------------------------------ */
+/* Readable text (imhotep-cli show)                                    */
+
+static void
+put_held (Out *o, const uint8_t *counts)
+{
+  bool any = false;
+  for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES; t++)
+    if (counts[t] > 0)
+      {
+        put (o, "%s%s", any ? ", " : "", imh_classic_card_ids[t]);
+        if (counts[t] > 1)
+          put (o, " ×%d", counts[t]);
+        any = true;
+      }
+  if (!any)
+    put (o, "-");
+}
+
+int
+_imh_classic_to_text_state (const ImhState *s, char *buf, size_t len)
+{
+  static const char *const phase_ids[] = { "main", "action", "round-end", "over" };
+  const ImhClassic *c = &s->u.classic;
+  const ImhRules *r = &imh_classic_rules;
+  int n = c->n_players;
+  Out o = { buf, len, 0 };
+
+  if (len > 0)
+    buf[0] = '\0';
+  put (&o, "Imhotep, %d players, sides ", n);
+  for (int i = 0; i < IMH_CLASSIC_N_SITES; i++)
+    put (&o, "%c%s", ((c->sides >> i) & 1) ? 'B' : 'A', i < 4 ? " " : "");
+  put (&o, " (market pyramid temple burial obelisk)%s\n", c->wrath ? ", Wrath of the Pharaoh" : "");
+  if (c->phase == IMH_CLASSIC_PHASE_OVER)
+    put (&o, "The game is over after 6 rounds.\n");
+  else
+    {
+      int a = r->actor (s);
+      put (&o, "Round %d of 6, turn %u: player %d (%s) to decide, step %s", c->round + 1,
+           (unsigned) c->turn, a + 1, imh_classic_colour_ids[a], phase_ids[c->phase & 3]);
+      if (a != c->turn_player)
+        put (&o, " (turn of player %d)", c->turn_player + 1);
+      put (&o, ".\nPlayer %d (%s) started this round.\n", c->round_start_player + 1,
+           imh_classic_colour_ids[c->round_start_player]);
+      put (&o, "\nShips (bow first; K black, W white, B brown, G gray):\n");
+      for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
+        {
+          put (&o, "  %d  [", sh + 1);
+          for (int pos = 0; pos < c->ship_cap[sh]; pos++)
+            put (&o, "%c", ".KWBG"[c->ship[sh][pos]]);
+          put (&o, "]%*s min %d", 4 - c->ship_cap[sh], "", imh_classic_ship_min[c->ship_cap[sh]]);
+          if (c->ship_site[sh] != NONE)
+            put (&o, ", sailed to the %s", imh_classic_site_ids[c->ship_site[sh]]);
+          put (&o, "\n");
+        }
+      put (&o, "Market:");
+      for (int i = 0; i < 4; i++)
+        if (c->display[i] != NONE)
+          put (&o, " %s", imh_classic_card_ids[c->display[i]]);
+      if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
+        put (&o, " + face-down pair");
+      put (&o, "\n");
+    }
+  put (&o, "Deck %d cards (hidden), %d future round cards + 1 removed (hidden).\n", c->deck_n,
+       c->phase == IMH_CLASSIC_PHASE_OVER ? 0 : IMH_CLASSIC_N_ROUNDS - 1 - c->round);
+
+  put (&o, "\nSites:\n  pyramid %d stones, temple %d (visible:",
+       c->stones[1][0] + c->stones[1][1] + c->stones[1][2] + c->stones[1][3], c->temple_n);
+  for (int k = 0; k < imh_classic_temple_width (c); k++)
+    put (&o, " %c", ".KWBG"[c->temple_top[k]]);
+  put (&o, ")\n  burial chamber (rows top to bottom):\n");
+  for (int row = 0; row < 3; row++)
+    {
+      put (&o, "    ");
+      for (int i = row; i < c->burial_n; i += 3)
+        put (&o, "%c", ".KWBG"[c->burial[i]]);
+      put (&o, "\n");
+    }
+  if ((c->sides >> IMH_CLASSIC_SITE_PYRAMID) & 1)
+    for (int k = 0; k < 3; k++)
+      {
+        put (&o, "  pyramid %s:", imh_classic_pyramid_ids[k]);
+        for (int i = 0; i < 5; i++)
+          put (&o, " %c", ".KWBG"[c->pyramid[k * 5 + i]]);
+        put (&o, "\n");
+      }
+  if ((c->sides >> IMH_CLASSIC_SITE_OBELISK) & 1)
+    put (&o, "  obelisk towers built: %d\n", c->towers_n);
+
+  put (&o, "\n");
+  for (int p = 0; p < n; p++)
+    {
+      put (&o, "Player %d (%s): quarry %d, sled %d; obelisk %d, pyramid %d, temple %d, burial %d\n",
+           p + 1, imh_classic_colour_ids[p], c->quarry[p], c->sled[p],
+           c->stones[IMH_CLASSIC_SITE_OBELISK][p], c->stones[IMH_CLASSIC_SITE_PYRAMID][p],
+           c->stones[IMH_CLASSIC_SITE_TEMPLE][p], c->stones[IMH_CLASSIC_SITE_BURIAL][p]);
+      if ((c->sides >> IMH_CLASSIC_SITE_OBELISK) & 1)
+        put (&o, "  obelisk stones waiting %d\n", c->obelisk_wait[p]);
+      put (&o, "  cards: ");
+      put_held (&o, c->held[p]);
+      put (&o, "; points this round %d\n", imh_classic_round_points (s, p));
+    }
+  return (int) o.pos;
+}

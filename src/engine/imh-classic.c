@@ -1130,4 +1130,5 @@ const ImhRules imh_classic_rules = {
   .to_json = _imh_classic_to_json,
   .hash = _imh_classic_hash,
   .check = _imh_classic_check,
+  .to_text = _imh_classic_to_text_state,
 };

@@ -79,6 +79,7 @@ uint32_t _imh_classic_hidden_count  (const ImhState *s);
 int      _imh_classic_to_text       (const ImhState *s, ImhDecision d, char *buf, size_t len);
 bool     _imh_classic_from_text     (const ImhState *s, const char *text, ImhDecision *out);
 int      _imh_classic_to_json       (const ImhState *s, char *buf, size_t len);
+int      _imh_classic_to_text_state (const ImhState *s, char *buf, size_t len);
 uint64_t _imh_classic_hash          (const ImhState *s);
 bool     _imh_classic_check         (const ImhState *s, char *why, size_t why_len);
 int      _imh_classic_legal         (const ImhState *s, ImhDecisionList *out);

@@ -1290,6 +1290,14 @@ test_json (void)
   g_assert_cmpint (imh_classic_rules.to_json (&s, small, sizeof small), ==, n);
   g_assert_cmpint ((int) strlen (small), ==, 15);
   g_free (buf);
+
+  /* the readable text */
+  n = imh_classic_rules.to_text (&s, NULL, 0);
+  buf = g_malloc (n + 1);
+  g_assert_cmpint (imh_classic_rules.to_text (&s, buf, n + 1), ==, n);
+  g_assert_nonnull (strstr (buf, "Round 1 of 6"));
+  g_assert_nonnull (strstr (buf, "pyramid middle:"));
+  g_free (buf);
 }
 
 static void

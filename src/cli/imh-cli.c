@@ -11,15 +11,29 @@
 
 #include "imh-cli.h"
 
+int imh_cli_analyse (int argc, char **argv);
 int imh_cli_arena (int argc, char **argv);
 int imh_cli_hint (int argc, char **argv);
 int imh_cli_library (int argc, char **argv);
+int imh_cli_new (int argc, char **argv);
+int imh_cli_legal (int argc, char **argv);
+int imh_cli_play (int argc, char **argv);
+int imh_cli_show (int argc, char **argv);
+int imh_cli_selfplay (int argc, char **argv);
+int imh_cli_bench (int argc, char **argv);
 
 /* Subcommands, in the order --help lists them. Each lives in its own file. */
 static const ImhCliCommand commands[] = {
   { "hint", N_("Rank the decisions of the player to move by a search"), imh_cli_hint },
   { "arena", N_("Play many seeded games between two computer levels"), imh_cli_arena },
+  { "analyse", N_("Analyse a game: win probabilities, mistakes, luck"), imh_cli_analyse },
   { "library", N_("Manage the game library: import, list, search, export, stats, bench"), imh_cli_library },
+  { "new", N_("Write the record of a new game"), imh_cli_new },
+  { "legal", N_("List the legal decisions at the end of a record"), imh_cli_legal },
+  { "play", N_("Check decisions and append them to a record"), imh_cli_play },
+  { "show", N_("Show a position of a record as text or JSON, with the score"), imh_cli_show },
+  { "selfplay", N_("Play seeded games between computer players and write the records"), imh_cli_selfplay },
+  { "bench", N_("Measure random playouts per second with a deterministic signature"), imh_cli_bench },
   { NULL, NULL, NULL }
 };
 

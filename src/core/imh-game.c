@@ -1382,15 +1382,22 @@ imh_game_redo_turn (ImhGame *self)
   return move_live (self, ply);
 }
 
-/* A human decides at the start of turn `ply`. */
+/* Where "undo/redo against the computer" stops: a human decides at ply,
+ * either at the start of a turn or within another player's turn (the
+ * base game's owner decisions), never in the middle of their own turn. */
 static gboolean
-is_human_turn_start (ImhGame *self,
-                     guint    ply)
+is_human_stop (ImhGame *self,
+               guint    ply)
 {
   const ImhState *s = state_at (self, ply);
+  int actor;
 
-  return is_turn_start (self, ply) && !self->rules->is_over (s) &&
-         !is_computer (self, self->rules->actor (s));
+  if (self->rules->is_over (s))
+    return FALSE;
+  actor = self->rules->actor (s);
+  if (is_computer (self, actor))
+    return FALSE;
+  return is_turn_start (self, ply) || self->rules->turn_player (s) != actor;
 }
 
 gboolean
@@ -1405,7 +1412,7 @@ imh_game_undo_to_human (ImhGame *self)
   if (self->live == 0)
     return FALSE;
   ply = self->live - 1;
-  while (ply > 0 && !is_human_turn_start (self, ply))
+  while (ply > 0 && !is_human_stop (self, ply))
     ply--;
   return move_live (self, ply);
 }
@@ -1422,7 +1429,7 @@ imh_game_redo_to_human (ImhGame *self)
   if (self->live >= self->line->len)
     return FALSE;
   ply = self->live + 1;
-  while (ply < self->line->len && !is_human_turn_start (self, ply))
+  while (ply < self->line->len && !is_human_stop (self, ply))
     ply++;
   return move_live (self, ply);
 }

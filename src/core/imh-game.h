@@ -203,14 +203,15 @@ gboolean         imh_game_redo              (ImhGame *self);
 gboolean         imh_game_undo_turn         (ImhGame *self);
 /* To the start of the next turn (or the end of the line). */
 gboolean         imh_game_redo_turn         (ImhGame *self);
-/* "Undo" against the computer: back to the start of the latest turn,
- * before the live ply, in which a human seat decides (so the human's last
- * decision is undone together with the computer's replies). Without any
- * human turn before the live ply: to ply 0. Without computer seats this
- * is imh_game_undo_turn(). */
+/* "Undo" against the computer: back to the human's last decision, so that
+ * it is undone together with the computer's replies. It stops at the
+ * latest ply before the live ply where a human seat decides at the start
+ * of a turn, or within another player's turn (base game: market and other
+ * owner choices); a human's compound turn is undone as a whole. Without
+ * such a ply: to ply 0. Without computer seats: imh_game_undo_turn(). */
 gboolean         imh_game_undo_to_human     (ImhGame *self);
-/* "Redo" against the computer: forward to the next start of a human turn
- * in the line (or its end). */
+/* "Redo" against the computer: forward to the next such ply (or the end
+ * of the line). Without computer seats: imh_game_redo_turn(). */
 gboolean         imh_game_redo_to_human     (ImhGame *self);
 /* Moves the live ply to any ply of the line (0..n-plies). */
 gboolean         imh_game_go_to_ply         (ImhGame *self,

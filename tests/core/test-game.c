@@ -310,6 +310,18 @@ test_branch (gconstpointer data)
       g_assert_cmpuint (cont.n, ==, 2);
       g_assert_cmpuint (cont.d[0], ==, old_d);
       check_consistency (game);
+
+      /* Playing the variation's decision there with TRUNCATE makes it the
+       * line and drops the continuation it replaced. */
+      imh_game_set_viewed_ply (game, branch_ply);
+      g_assert_true (imh_game_would_branch (game, new_d));
+      g_assert_true (imh_game_apply (game, new_d, IMH_BRANCH_TRUNCATE, &error));
+      g_assert_no_error (error);
+      imh_game_get_continuations (game, branch_ply, &cont);
+      g_assert_cmpuint (cont.n, ==, 1);
+      g_assert_cmpuint (cont.d[0], ==, new_d);
+      g_assert_cmpuint (imh_game_get_n_plies (game), ==, branch_ply + 1);
+      check_consistency (game);
     }
 }
 
@@ -356,20 +368,32 @@ test_undo_after_over (void)
   g_assert_cmpuint (game_over, ==, 2);
 }
 
-/* A full Duel against the computer with undo and redo at random points. */
+typedef struct
+{
+  ImhGameKind kind;
+  guint       n_players;
+  const char *level;
+} VsComputer;
+
+/* A full game against the computer (seat 0 human, the others computer)
+ * with undo and redo at random points: the state always equals a replay
+ * of the record. */
 static void
 test_full_game_vs_computer (gconstpointer data)
 {
-  const char *level = data;
-  g_autoptr(ImhGame) game = new_game (IMH_GAME_DUEL, 2, 1234, -1);
+  const VsComputer *vs = data;
+  g_autoptr(ImhGame) game = new_game (vs->kind, vs->n_players, 1234, -1);
   g_autoptr(GRand) rand = g_rand_new_with_seed (99);
   guint ops = 0;
   guint undos = 0;
 
-  imh_seat_set_level (imh_game_get_seat (game, 1), level);
-  imh_seat_set_kind (imh_game_get_seat (game, 1), IMH_SEAT_COMPUTER);
+  for (guint p = 1; p < vs->n_players; p++)
+    {
+      imh_seat_set_level (imh_game_get_seat (game, p), vs->level);
+      imh_seat_set_kind (imh_game_get_seat (game, p), IMH_SEAT_COMPUTER);
+    }
 
-  while (ops++ < 3000)
+  while (ops++ < 5000)
     {
       int r = g_rand_int_range (rand, 0, 100);
 
@@ -418,6 +442,111 @@ test_full_game_vs_computer (gconstpointer data)
   g_assert_true (imh_game_get_is_over (game));
   g_assert_cmpuint (undos, >, 0);
   check_consistency (game);
+}
+
+static const VsComputer vs_computer[] = {
+  { IMH_GAME_DUEL, 2, "greedy" },
+  { IMH_GAME_DUEL, 2, "beginner" },
+  { IMH_GAME_CLASSIC, 3, "random" },
+  { IMH_GAME_CLASSIC, 4, "greedy" },
+};
+
+typedef struct
+{
+  guint applied, undone, redone, turn_started, game_over, changed;
+  guint notify_can_undo, notify_live_ply, notify_viewed_ply;
+  guint last_from, last_to;
+} Counts;
+
+static void
+on_applied (ImhGame *game, guint ply, guint d, Counts *c)
+{
+  c->applied++;
+  c->last_from = ply;
+}
+
+static void
+on_undone (ImhGame *game, guint from, guint to, Counts *c)
+{
+  c->undone++;
+  c->last_from = from;
+  c->last_to = to;
+}
+
+static void
+on_redone (ImhGame *game, guint from, guint to, Counts *c)
+{
+  c->redone++;
+  c->last_from = from;
+  c->last_to = to;
+}
+
+static void
+on_turn_started (ImhGame *game, int player, guint ply, Counts *c)
+{
+  g_assert_cmpint (player, ==, imh_game_get_turn_player (game));
+  g_assert_cmpuint (ply, ==, imh_game_get_live_ply (game));
+  c->turn_started++;
+}
+
+static void
+on_notify (ImhGame *game, GParamSpec *pspec, Counts *c)
+{
+  if (g_str_equal (pspec->name, "can-undo"))
+    c->notify_can_undo++;
+  else if (g_str_equal (pspec->name, "live-ply"))
+    c->notify_live_ply++;
+  else if (g_str_equal (pspec->name, "viewed-ply"))
+    c->notify_viewed_ply++;
+}
+
+static void
+test_signals (void)
+{
+  g_autoptr(ImhGame) game = new_game (IMH_GAME_DUEL, 2, 17, 0);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17);
+  Counts c = { 0 };
+  guint turns = 0;
+
+  g_signal_connect (game, "decision-applied", G_CALLBACK (on_applied), &c);
+  g_signal_connect (game, "undone", G_CALLBACK (on_undone), &c);
+  g_signal_connect (game, "redone", G_CALLBACK (on_redone), &c);
+  g_signal_connect (game, "turn-started", G_CALLBACK (on_turn_started), &c);
+  g_signal_connect_swapped (game, "game-over", G_CALLBACK (count_signal), &c.game_over);
+  g_signal_connect_swapped (game, "changed", G_CALLBACK (count_signal), &c.changed);
+  g_signal_connect (game, "notify", G_CALLBACK (on_notify), &c);
+
+  for (guint i = 0; i < 10; i++)
+    {
+      g_assert_true (imh_game_apply (game, random_legal (game, rand), IMH_BRANCH_TRUNCATE, NULL));
+      g_assert_cmpuint (c.last_from, ==, i);
+      if (imh_game_get_turn_start (game, imh_game_get_live_ply (game)) == imh_game_get_live_ply (game))
+        turns++;
+    }
+  g_assert_cmpuint (c.applied, ==, 10);
+  g_assert_cmpuint (c.changed, ==, 10);
+  g_assert_cmpuint (c.turn_started, ==, turns);
+  /* Notified only when the value changes. */
+  g_assert_cmpuint (c.notify_can_undo, ==, 1);
+  g_assert_cmpuint (c.notify_live_ply, ==, 10);
+  g_assert_cmpuint (c.notify_viewed_ply, ==, 10);
+
+  g_assert_true (imh_game_undo (game));
+  g_assert_cmpuint (c.undone, ==, 1);
+  g_assert_cmpuint (c.last_from, ==, 10);
+  g_assert_cmpuint (c.last_to, ==, 9);
+  g_assert_true (imh_game_redo (game));
+  g_assert_cmpuint (c.redone, ==, 1);
+  g_assert_cmpuint (c.last_to, ==, 10);
+  g_assert_cmpuint (c.applied, ==, 10);
+
+  /* Viewing changes no live property. */
+  c.notify_live_ply = 0;
+  imh_game_set_viewed_ply (game, 3);
+  imh_game_set_viewed_ply (game, 3);
+  g_assert_cmpuint (c.notify_live_ply, ==, 0);
+  g_assert_cmpuint (c.notify_viewed_ply, ==, 13);
+  g_assert_cmpuint (c.game_over, ==, 0);
 }
 
 static void
@@ -960,8 +1089,14 @@ main (int   argc,
   g_test_add_data_func ("/core/game/branch/truncate", GINT_TO_POINTER (IMH_BRANCH_TRUNCATE), test_branch);
   g_test_add_data_func ("/core/game/branch/variation", GINT_TO_POINTER (IMH_BRANCH_VARIATION), test_branch);
   g_test_add_func ("/core/game/undo-after-over", test_undo_after_over);
-  g_test_add_data_func ("/core/game/vs-computer/greedy", "greedy", test_full_game_vs_computer);
-  g_test_add_data_func ("/core/game/vs-computer/beginner", "beginner", test_full_game_vs_computer);
+  for (guint i = 0; i < G_N_ELEMENTS (vs_computer); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("/core/game/vs-computer/%s-%u-%s",
+                                               vs_computer[i].kind == IMH_GAME_DUEL ? "duel" : "classic",
+                                               vs_computer[i].n_players, vs_computer[i].level);
+      g_test_add_data_func (name, &vs_computer[i], test_full_game_vs_computer);
+    }
+  g_test_add_func ("/core/game/signals", test_signals);
   g_test_add_data_func ("/core/game/cancel/undo", GINT_TO_POINTER (CANCEL_UNDO), test_cancel_thinking);
   g_test_add_data_func ("/core/game/cancel/restart", GINT_TO_POINTER (CANCEL_RESTART), test_cancel_thinking);
   g_test_add_data_func ("/core/game/cancel/seat", GINT_TO_POINTER (CANCEL_SEAT), test_cancel_thinking);

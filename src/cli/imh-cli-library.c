@@ -463,7 +463,7 @@ median (GArray *v)
 /* Opens the library, lists it and reads the first page: what the library
  * page does when it is shown. */
 static gboolean
-first_page (const char *path, const char *search, double *ms, guint *n, GError **error)
+first_page (const char *path, double *ms, guint *n, GError **error)
 {
   double t0 = now_ms ();
   g_autoptr(ImhLibrary) library = imh_library_open (path, error);
@@ -473,14 +473,6 @@ first_page (const char *path, const char *search, double *ms, guint *n, GError *
   if (library == NULL)
     return FALSE;
   model = imh_library_model_new (library);
-  if (search != NULL)
-    {
-      ImhLibraryQuery q;
-      imh_library_query_init (&q);
-      q.search = g_strdup (search);
-      imh_library_model_set_query (model, &q);
-      imh_library_query_clear (&q);
-    }
   if (!imh_library_model_reload (model, error))
     return FALSE;
   shown = MIN (g_list_model_get_n_items (G_LIST_MODEL (model)), IMH_LIBRARY_MODEL_PAGE_SIZE);
@@ -610,7 +602,7 @@ run_bench (int argc, char **argv)
     g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
     for (int i = 0; i < 5; i++)
       {
-        if (!first_page (path, NULL, &page_ms, &n, &error))
+        if (!first_page (path, &page_ms, &n, &error))
           {
             imh_cli_error ("%s", error->message);
             return IMH_CLI_FAILED;
@@ -643,13 +635,13 @@ run_bench (int argc, char **argv)
             double s0 = now_ms ();
             imh_library_query_init (&q);
             q.search = g_strdup (searches[s]);
-            imh_library_model_set_query (model, &q);
-            imh_library_query_clear (&q);
-            if (!imh_library_model_reload (model, &error))
+            if (!imh_library_model_set_query_sync (model, &q, &error))
               {
+                imh_library_query_clear (&q);
                 imh_cli_error ("%s", error->message);
                 return IMH_CLI_FAILED;
               }
+            imh_library_query_clear (&q);
             hits = g_list_model_get_n_items (G_LIST_MODEL (model));
             for (guint i = 0; i < MIN (hits, (guint) IMH_LIBRARY_MODEL_PAGE_SIZE); i++)
               g_object_unref (g_list_model_get_item (G_LIST_MODEL (model), i));

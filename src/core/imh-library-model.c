@@ -396,6 +396,21 @@ imh_library_model_set_search (ImhLibraryModel *self,
 }
 
 gboolean
+imh_library_model_set_query_sync (ImhLibraryModel        *self,
+                                  const ImhLibraryQuery  *query,
+                                  GError                **error)
+{
+  g_return_val_if_fail (IMH_IS_LIBRARY_MODEL (self), FALSE);
+
+  if (query != NULL && query != &self->query)
+    {
+      imh_library_query_clear (&self->query);
+      imh_library_query_copy (&self->query, query);
+    }
+  return imh_library_model_reload (self, error);
+}
+
+gboolean
 imh_library_model_reload (ImhLibraryModel  *self,
                           GError          **error)
 {
@@ -404,6 +419,7 @@ imh_library_model_reload (ImhLibraryModel  *self,
   g_return_val_if_fail (IMH_IS_LIBRARY_MODEL (self), FALSE);
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->reload_source, g_source_remove);
   ids = imh_library_query_ids (self->library, &self->query, error);
   if (ids == NULL)

@@ -31,6 +31,11 @@ void             imh_library_model_set_query    (ImhLibraryModel       *self,
 /* Convenience for the search entry: replaces only the search text. */
 void             imh_library_model_set_search   (ImhLibraryModel       *self,
                                                  const char            *search);
+/* Sets the query (NULL: keep it) and loads the ids now, in the calling
+ * thread (CLI, tests, benchmark). */
+gboolean         imh_library_model_set_query_sync (ImhLibraryModel     *self,
+                                                   const ImhLibraryQuery *query,
+                                                   GError             **error);
 /* Reloads now, in the calling thread (CLI, tests, benchmark). */
 gboolean         imh_library_model_reload       (ImhLibraryModel       *self,
                                                  GError               **error);

@@ -20,7 +20,7 @@
 #define IMPORT_MAX_FILE_SIZE (64 * 1024 * 1024)
 
 /* Time the quick integrity check at open may take before it is skipped. */
-#define QUICK_CHECK_BUDGET_US (150 * 1000)
+#define QUICK_CHECK_BUDGET_US (60 * 1000)
 
 typedef struct {
   sqlite3    *db;

@@ -16,4 +16,9 @@ ImhRecord *_imh_game_to_record   (ImhGame          *self);
 ImhGame   *_imh_game_new_from_record (const ImhRecord *record,
                                       GError         **error);
 
+/* Counts changes; a save records the count it saved. */
+guint64    _imh_game_get_serial  (ImhGame          *self);
+void       _imh_game_mark_saved  (ImhGame          *self,
+                                  guint64           serial);
+
 G_END_DECLS

@@ -40,6 +40,10 @@ struct _ImhGame
   ImhSeat        *seats[IMH_MAX_PLAYERS];
   ImhHistory     *history;
 
+  /* Changes since creation / loading / saving. */
+  guint64         serial;
+  guint64         saved_serial;
+
   /* Header data kept from a loaded record (dates, extra fields). */
   char           *started;
   GPtrArray      *fields;   /* char *: key, value, key, value … */
@@ -68,6 +72,7 @@ struct _ImhGame
     guint        live;
     guint        viewed;
     guint        n_plies;
+    gboolean     modified;
     ImhScore     score;
     ImhScore     viewed_score;
   } shown;
@@ -118,6 +123,7 @@ enum {
   PROP_VIEWED_SCORE,
   PROP_PACE,
   PROP_HISTORY,
+  PROP_MODIFIED,
   N_PROPS
 };
 
@@ -335,6 +341,7 @@ sync_props (ImhGame *self)
   SYNC (live, self->live, PROP_LIVE_PLY);
   SYNC (viewed, self->viewed, PROP_VIEWED_PLY);
   SYNC (n_plies, self->line->len, PROP_N_PLIES);
+  SYNC (modified, self->serial != self->saved_serial, PROP_MODIFIED);
 
   memset (&score, 0, sizeof score);
   self->rules->score (live, &score);
@@ -387,6 +394,7 @@ move_live (ImhGame *self,
 
   was_over = self->rules->is_over (state_at (self, from));
   cancel_thinking (self);
+  self->serial++;
   self->computer_stopped = FALSE;
   self->computer_resumed = FALSE;
   if (self->viewed == from || self->viewed > ply)
@@ -412,6 +420,7 @@ play_at_live (ImhGame       *self,
   g_assert (self->rules->is_legal (state_at (self, ply), d));
 
   cancel_thinking (self);
+  self->serial++;
   self->computer_stopped = FALSE;
   if (index >= 0)
     {
@@ -647,6 +656,7 @@ seat_changed (ImhSeat    *seat,
   ImhGame *self = data;
   int actor = self->rules->actor (state_at (self, self->live));
 
+  /* A new kind or level for the seat that decides: think again. */
   if ((int) imh_seat_get_player (seat) != actor)
     return;
   cancel_thinking (self);
@@ -748,6 +758,9 @@ imh_game_get_property (GObject    *object,
     case PROP_HISTORY:
       g_value_set_object (value, self->history);
       break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->shown.modified);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -808,6 +821,8 @@ imh_game_class_init (ImhGameClass *klass)
   properties[PROP_HISTORY] =
     g_param_spec_object ("history", NULL, NULL, IMH_TYPE_HISTORY,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -987,6 +1002,7 @@ imh_game_restart (ImhGame           *self,
   old = self->options;
   old_seed = self->seed;
   start_over (self, &initial, seed);
+  self->saved_serial = self->serial;
   {
     g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
     self->started = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
@@ -1497,6 +1513,7 @@ imh_game_select_variation (ImhGame      *self,
 
   was_over = self->rules->is_over (state_at (self, self->live));
   cancel_thinking (self);
+  self->serial++;
   self->computer_stopped = FALSE;
   self->computer_resumed = FALSE;
   if ((guint) index != node->active)
@@ -1750,4 +1767,35 @@ _imh_game_new_from_record (const ImhRecord  *record,
 
   queue_computer (self);
   return g_steal_pointer (&self);
+}
+
+/* ---- Saved state ---------------------------------------------------------------------- */
+
+gboolean
+imh_game_get_modified (ImhGame *self)
+{
+  g_return_val_if_fail (IMH_IS_GAME (self), FALSE);
+  return self->serial != self->saved_serial;
+}
+
+void
+imh_game_set_unmodified (ImhGame *self)
+{
+  g_return_if_fail (IMH_IS_GAME (self));
+  _imh_game_mark_saved (self, self->serial);
+}
+
+guint64
+_imh_game_get_serial (ImhGame *self)
+{
+  return self->serial;
+}
+
+void
+_imh_game_mark_saved (ImhGame *self,
+                      guint64  serial)
+{
+  g_assert (IMH_IS_GAME (self));
+  self->saved_serial = serial;
+  sync_props (self);
 }

@@ -246,4 +246,14 @@ void             imh_game_stop_computer     (ImhGame *self);
  * tail (the computer then plays there with IMH_BRANCH_TRUNCATE). */
 void             imh_game_resume_computer   (ImhGame *self);
 
+/* ---- Saving -------------------------------------------------------------- */
+
+/* TRUE when the decisions of the game (moves, undo/redo, variations)
+ * changed since it was created, restarted, loaded or last saved
+ * ("modified"): ask before abandoning it. Seat changes do not count.
+ * imh_record_file_save_async() clears it on success (as of the moment
+ * the save started); other stores call imh_game_set_unmodified(). */
+gboolean         imh_game_get_modified      (ImhGame *self);
+void             imh_game_set_unmodified    (ImhGame *self);
+
 G_END_DECLS

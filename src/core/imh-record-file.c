@@ -186,6 +186,9 @@ replace_contents_cb (GObject      *source,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
+  /* Unmodified as of the moment the text was taken. */
+  _imh_game_mark_saved (g_task_get_source_object (task),
+                        GPOINTER_TO_SIZE (g_task_get_task_data (task)));
   g_task_return_boolean (task, TRUE);
 }
 
@@ -207,6 +210,7 @@ imh_record_file_save_async (ImhGame             *game,
   task = g_task_new (game, cancellable, callback, user_data);
   g_task_set_source_tag (task, imh_record_file_save_async);
 
+  g_task_set_task_data (task, GSIZE_TO_POINTER ((gsize) _imh_game_get_serial (game)), NULL);
   text = imh_game_to_record_text (game);
   bytes = g_bytes_new_take (text, strlen (text));
   g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,

@@ -852,13 +852,19 @@ test_record_files (void)
   imh_game_undo (game);
   g_assert_true (imh_game_apply (game, random_legal (game, rand), IMH_BRANCH_VARIATION, NULL));
 
+  g_assert_true (imh_game_get_modified (game));
   imh_record_file_save_async (game, file, NULL, store_result, &result);
   g_assert_true (imh_record_file_save_finish (wait_result (&result), &error));
   g_assert_no_error (error);
   g_clear_object (&result);
+  g_assert_false (imh_game_get_modified (game));
+  g_assert_true (imh_game_undo (game));
+  g_assert_true (imh_game_get_modified (game));
+  g_assert_true (imh_game_redo (game));
 
   loaded = load_file (file, &error);
   g_assert_no_error (error);
+  g_assert_false (imh_game_get_modified (loaded));
   text = imh_game_to_record_text (game);
   loaded_text = imh_game_to_record_text (loaded);
   g_assert_cmpstr (text, ==, loaded_text);

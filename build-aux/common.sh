@@ -10,7 +10,13 @@ prefix=$builddir/prefix
 
 "$srcdir/build-aux/install-deps" || exit 1
 
+# CI holds the build to being free of warnings; a local build only shows them.
+werror=false
+if [ -n "${CI:-}" ]; then
+  werror=true
+fi
+
 if [ ! -f "$builddir/build.ninja" ]; then
-  meson setup "$builddir" "$srcdir" --prefix="$prefix" || exit 1
+  meson setup "$builddir" "$srcdir" --prefix="$prefix" -Dwerror="$werror" || exit 1
 fi
 meson compile -C "$builddir" || exit 1

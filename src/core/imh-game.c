@@ -1625,7 +1625,12 @@ _imh_game_to_record (ImhGame *self)
       else
         kind = g_strdup ("human");
       if (!imh_record_set_player (record, (int) p, kind, imh_seat_get_name (seat)))
-        imh_record_set_player (record, (int) p, kind, NULL);
+        {
+          g_autofree char *fallback = g_strdup_printf ("Player %u", p + 1);
+          gboolean ok = imh_record_set_player (record, (int) p, kind, fallback);
+
+          g_assert (ok);
+        }
     }
   if (self->started != NULL)
     imh_record_set_date (record, false, self->started);

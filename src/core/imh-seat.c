@@ -252,7 +252,14 @@ imh_seat_set_name (ImhSeat    *self,
   g_return_if_fail (IMH_IS_SEAT (self));
 
   if (name != NULL)
-    stripped = g_strstrip (g_strdup (name));
+    {
+      /* Valid UTF-8 without control characters (names go into records). */
+      stripped = g_utf8_make_valid (name, -1);
+      for (char *c = stripped; *c != '\0'; c++)
+        if ((guchar) *c < 0x20 || *c == 0x7f)
+          *c = ' ';
+      g_strstrip (stripped);
+    }
   if (stripped == NULL || *stripped == '\0')
     {
       g_clear_pointer (&stripped, g_free);

@@ -43,7 +43,9 @@ gboolean     imh_seat_is_computer  (ImhSeat     *self);
 const char  *imh_seat_get_level    (ImhSeat     *self);
 void         imh_seat_set_level    (ImhSeat     *self,
                                     const char  *level);
-/* The player's name as shown and recorded (never NULL). */
+/* The player's name as shown and recorded (never NULL). Setting it makes
+ * it valid UTF-8, turns control characters into spaces and strips spaces
+ * at both ends; empty or NULL gives the default "Player N". */
 const char  *imh_seat_get_name     (ImhSeat     *self);
 void         imh_seat_set_name     (ImhSeat     *self,
                                     const char  *name);

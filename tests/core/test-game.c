@@ -159,6 +159,10 @@ test_new_game (void)
   g_assert_false (imh_game_get_is_over (game));
   g_assert_cmpint (imh_game_get_phase (game), ==, IMH_GAME_PHASE_HUMAN);
   g_assert_cmpstr (imh_seat_get_name (imh_game_get_seat (game, 1)), ==, "Player 2");
+  imh_seat_set_name (imh_game_get_seat (game, 1), "  Bob\tthe\nBuilder \x7f ");
+  g_assert_cmpstr (imh_seat_get_name (imh_game_get_seat (game, 1)), ==, "Bob the Builder");
+  imh_seat_set_name (imh_game_get_seat (game, 1), " ");
+  g_assert_cmpstr (imh_seat_get_name (imh_game_get_seat (game, 1)), ==, "Player 2");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (imh_game_get_history (game))), ==, 0);
   imh_game_get_score (game, &score);
   g_assert_cmpuint (score.n_players, ==, 2);

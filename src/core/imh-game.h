@@ -3,10 +3,10 @@
  * imh-game.h — one game session: the engine state, its record with
  * variations, seats, undo/redo, review, the computer player and hints.
  *
- * Main thread only. Computer seats and hints search in GTask worker
+ * Main thread only: create and use games in the thread that runs the
+ * default main context. Computer seats and hints search in GTask worker
  * threads on copies of the state; their results come back on the main
- * loop (the thread-default main context of the thread that created the
- * game).
+ * loop.
  *
  * Plies. Ply p is the position after the first p decisions of the current
  * line; decision p is played in ply p and leads to ply p + 1.
@@ -28,8 +28,9 @@
  * (signal decision-applied). Any change of the live position, of the
  * seats, a new game or disposing the game cancels the thinking; a
  * cancelled search never applies its decision. While the live ply has a
- * redo tail (the user went back) the computer waits: redo, or play a
- * decision, to continue.
+ * redo tail (the user went back) the computer waits (phase
+ * COMPUTER_WAITING): redo, imh_game_resume_computer() or play a decision
+ * to continue.
  */
 #pragma once
 
@@ -243,7 +244,9 @@ void             imh_game_set_pace          (ImhGame *self,
  * position next changes, or on imh_game_resume_computer()). */
 void             imh_game_stop_computer     (ImhGame *self);
 /* Lets a computer seat to move at the live ply think even with a redo
- * tail (the computer then plays there with IMH_BRANCH_TRUNCATE). */
+ * tail; a different decision of the computer keeps the old continuation
+ * as a variation (IMH_BRANCH_VARIATION). Lasts until the end of the line
+ * is reached or the live ply is moved by undo/redo. */
 void             imh_game_resume_computer   (ImhGame *self);
 
 /* ---- Saving -------------------------------------------------------------- */

@@ -274,11 +274,16 @@ duel_legal (const ImhState *s, ImhDecisionList *out)
   switch (d->phase)
     {
     case IMH_DUEL_PHASE_MAIN:
+      /* Whole blocks from the tables: no data-dependent loops. */
       if (supply (d, p) > 0)
-        for (m = ~occupied (d) & 0x1ffu; m != 0; m &= m - 1)
-          out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLACE + __builtin_ctz (m));
-      for (m = unloadable (d); m != 0; m &= m - 1)
-        out->d[n++] = (ImhDecision) (IMH_DUEL_D_UNLOAD + __builtin_ctz (m));
+        {
+          unsigned free_fields = ~occupied (d) & 0x1ffu;
+          memcpy (out->d, duel_place_list[free_fields], sizeof duel_place_list[0]);
+          n = duel_popcount9[free_fields];
+        }
+      m = unloadable (d);
+      memcpy (out->d + n, duel_unload_list[m], sizeof duel_unload_list[0]);
+      n += duel_popcount9[m];
       {
         uint32_t held;
         memcpy (&held, d->actions[p], sizeof held);
@@ -352,25 +357,29 @@ duel_is_legal (const ImhState *s, ImhDecision dec)
 /* ------------------------------------------------------------------ */
 /* Apply                                                               */
 
+static inline void
+give_tile (ImhDuel *d, int p, unsigned code)
+{
+  if (code >= IMH_DUEL_TILE_CRYPT_1)
+    {
+      if (code < IMH_DUEL_TILE_ACTION_0)
+        d->crypt[p] |= (uint16_t) (1u << (code - IMH_DUEL_TILE_CRYPT_1));
+      else
+        d->actions[p][code - IMH_DUEL_TILE_ACTION_0]++;
+    }
+  else if (code >= IMH_DUEL_TILE_TEMPLE_1)
+    d->temple[p][code - IMH_DUEL_TILE_TEMPLE_1]++;
+  else if (code != IMH_DUEL_TILE_OBELISK)
+    d->pyramid[p][code - IMH_DUEL_TILE_PYRAMID_LIGHT]++;
+  else if (++d->obelisk[p] == 5 && d->obelisk_first < 0)
+    d->obelisk_first = (int8_t) p;
+}
+
 void
 imh_duel_give_tile (ImhDuel *d, int p, uint8_t code)
 {
-  if (code == IMH_DUEL_TILE_OBELISK)
-    {
-      d->obelisk[p]++;
-      if (d->obelisk[p] == 5 && d->obelisk_first < 0)
-        d->obelisk_first = (int8_t) p;
-    }
-  else if (code == IMH_DUEL_TILE_PYRAMID_LIGHT)
-    d->pyramid[p][0]++;
-  else if (code == IMH_DUEL_TILE_PYRAMID_DARK)
-    d->pyramid[p][1]++;
-  else if (code < IMH_DUEL_TILE_CRYPT_1)
-    d->temple[p][code - IMH_DUEL_TILE_TEMPLE_1]++;
-  else if (code < IMH_DUEL_TILE_ACTION_0)
-    d->crypt[p] |= (uint16_t) (1u << (code - IMH_DUEL_TILE_CRYPT_1));
-  else
-    d->actions[p][code - IMH_DUEL_TILE_ACTION_0]++;
+  if (code != IMH_DUEL_TILE_NONE && code < IMH_DUEL_N_TILE_CODES)
+    give_tile (d, p, code);
 }
 
 static inline void
@@ -386,31 +395,33 @@ end_turn (ImhDuel *d)
 static bool
 unload (ImhDuel *d, int b)
 {
+  const uint8_t *order = imh_duel_line_order[b];
+  uint8_t *slots = d->boat[b];
+  unsigned occ = occupied (d);
   int slot = 2;
 
   for (int i = 0; i < 3; i++)
     {
-      int f = imh_duel_line_order[b][i];
-      uint16_t bit = (uint16_t) (1u << f);
+      unsigned f = order[i];
+      unsigned tile;
       int p;
 
-      if (d->meeples[0] & bit)
-        p = 0;
-      else if (d->meeples[1] & bit)
-        p = 1;
-      else
+      if (!((occ >> f) & 1))
         continue;
-      d->meeples[p] &= (uint16_t) ~bit;
-      if (d->boat[b][slot] != 0)
-        imh_duel_give_tile (d, p, d->boat[b][slot]);
-      d->boat[b][slot] = 0;
+      p = (d->meeples[1] >> f) & 1;
+      d->meeples[p] &= (uint16_t) ~(1u << f);
+      tile = slots[slot];
+      slots[slot] = 0;
       slot--;
+      if (tile != 0)
+        give_tile (d, p, tile);
     }
-  for (int k = 0; k < IMH_DUEL_N_SLOTS; k++)
-    if (d->boat[b][k] != 0)
+  /* Tiles nobody took leave the game (slots 1.. up to the last taken). */
+  for (int k = 0; k <= slot; k++)
+    if (slots[k] != 0)
       {
-        d->removed[d->boat[b][k]]++;
-        d->boat[b][k] = 0;
+        d->removed[slots[k]]++;
+        slots[k] = 0;
       }
   if (d->pile_n >= 3)
     {
@@ -472,7 +483,7 @@ duel_apply (ImhState *s, ImhDecision dec)
     case IMH_DUEL_PHASE_TAKE:
       {
         int b = (dec - IMH_DUEL_D_TAKE) / 3, k = (dec - IMH_DUEL_D_TAKE) % 3;
-        imh_duel_give_tile (d, p, d->boat[b][k]);
+        give_tile (d, p, d->boat[b][k]);
         d->boat[b][k] = d->reserve_n > 0 ? d->reserve[--d->reserve_n] : 0;
         end_turn (d);
       }

@@ -163,6 +163,11 @@ typedef struct {
   /* Ships of this round, largest first. */
   uint8_t  ship_cap[IMH_CLASSIC_N_SHIPS];
   uint8_t  ship_site[IMH_CLASSIC_N_SHIPS];      /* NONE: not sailed */
+  /* Derived, kept for speed (imh_classic_sync() recomputes them): free
+   * positions of each unsailed ship as a bit mask (bit 0 = bow; 0 once
+   * sailed), and capacity minus the minimum load to sail. */
+  uint8_t  ship_free[IMH_CLASSIC_N_SHIPS];
+  uint8_t  ship_slack[IMH_CLASSIC_N_SHIPS];
   uint8_t  ship[IMH_CLASSIC_N_SHIPS][IMH_CLASSIC_SHIP_MAX]; /* owner + 1; 0 empty; [0] = bow */
 
   uint8_t  quarry[IMH_CLASSIC_MAX_PLAYERS];

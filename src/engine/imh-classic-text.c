@@ -198,11 +198,19 @@ _imh_classic_check (const ImhState *s, char *why, size_t why_len)
         return fail (why, why_len, "stones left at the market");
     }
 
-  /* Ships: stones only on spaces that exist. */
-  for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
-    for (int pos = c->ship_cap[sh]; pos < IMH_CLASSIC_SHIP_MAX; pos++)
-      if (c->ship[sh][pos] != 0)
-        return fail (why, why_len, "stone beyond ship %d's capacity", sh + 1);
+  /* Ships: stones only on spaces that exist; derived fields up to date. */
+  {
+    ImhClassic d = *c;
+    imh_classic_sync (&d);
+    for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
+      {
+        for (int pos = c->ship_cap[sh]; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+          if (c->ship[sh][pos] != 0)
+            return fail (why, why_len, "stone beyond ship %d's capacity", sh + 1);
+        if (d.ship_free[sh] != c->ship_free[sh] || d.ship_slack[sh] != c->ship_slack[sh])
+          return fail (why, why_len, "free spaces of ship %d out of date", sh + 1);
+      }
+  }
 
   /* Sites agree with their stone counts. */
   {

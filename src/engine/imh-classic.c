@@ -60,18 +60,27 @@ imh_classic_round_points (const ImhState *s, int player)
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                       */
 
-static inline int
-ship_load (const ImhClassic *c, int s)
-{
-  const uint8_t *v = c->ship[s];
-  return (v[0] != 0) + (v[1] != 0) + (v[2] != 0) + (v[3] != 0);
-}
+static const uint8_t nibble_bits[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
 
 static inline bool
 ship_can_sail (const ImhClassic *c, int s)
 {
-  return c->ship_site[s] == NONE
-         && ship_load (c, s) >= imh_classic_ship_min[c->ship_cap[s]];
+  return c->ship_site[s] == NONE && nibble_bits[c->ship_free[s]] <= c->ship_slack[s];
+}
+
+void
+imh_classic_sync (ImhClassic *c)
+{
+  for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+    {
+      unsigned m = 0;
+      if (c->ship_site[s] == NONE && c->phase != IMH_CLASSIC_PHASE_OVER)
+        for (int pos = 0; pos < c->ship_cap[s]; pos++)
+          if (c->ship[s][pos] == 0)
+            m |= 1u << pos;
+      c->ship_free[s] = (uint8_t) m;
+      c->ship_slack[s] = (uint8_t) (c->ship_cap[s] - imh_classic_ship_min[c->ship_cap[s]]);
+    }
 }
 
 static inline int
@@ -238,21 +247,14 @@ place_obelisk (ImhClassic *c, int p)
     }
 }
 
-/* A DELIVER frame that needs no choice (top of the stack). */
+/* A stone (already taken off its ship or quarry) arrives at a site that
+ * needs no choice: pyramid A or a full pyramid B, temple, burial, obelisks. */
 static void
-deliver_auto (ImhClassic *c)
+place_plain (ImhClassic *c, int p, int site)
 {
-  ImhClassicFrame f = c->stack[c->sp - 1];
-  int p = f.player;
-  pop (c);
-  switch (f.a)
+  switch (site)
     {
-    case IMH_CLASSIC_SITE_MARKET:       /* no card left: the stone just returns */
-      c->ship[f.b][f.c] = 0;
-      c->quarry[p]++;
-      break;
     case IMH_CLASSIC_SITE_PYRAMID:
-      remove_stone (c, p, f.b, f.c);
       if (!side_b (c, IMH_CLASSIC_SITE_PYRAMID))
         place_pyramid_a (c, p);
       else
@@ -263,25 +265,40 @@ deliver_auto (ImhClassic *c)
         }
       break;
     case IMH_CLASSIC_SITE_TEMPLE:
-      remove_stone (c, p, f.b, f.c);
       c->temple_top[c->temple_n % imh_classic_temple_width (c)] = (uint8_t) (p + 1);
       c->temple_n++;
       c->stones[IMH_CLASSIC_SITE_TEMPLE][p]++;
       break;
     case IMH_CLASSIC_SITE_BURIAL:
-      remove_stone (c, p, f.b, f.c);
       if (c->burial_n >= IMH_CLASSIC_BURIAL_MAX)
         abort ();   /* cannot happen: see IMH_CLASSIC_BURIAL_MAX */
       c->burial[c->burial_n++] = (uint8_t) (p + 1);
       c->stones[IMH_CLASSIC_SITE_BURIAL][p]++;
       break;
     case IMH_CLASSIC_SITE_OBELISK:
-      remove_stone (c, p, f.b, f.c);
       place_obelisk (c, p);
       break;
     default:
       break;
     }
+}
+
+/* A DELIVER frame that needs no choice (top of the stack). */
+static void
+deliver_auto (ImhClassic *c)
+{
+  ImhClassicFrame f = c->stack[c->sp - 1];
+  int p = f.player;
+  pop (c);
+  if (f.a == IMH_CLASSIC_SITE_MARKET)
+    {
+      /* no card left: the stone just returns */
+      c->ship[f.b][f.c] = 0;
+      c->quarry[p]++;
+      return;
+    }
+  remove_stone (c, p, f.b, f.c);
+  place_plain (c, p, f.a);
 }
 
 /* ------------------------------------------------------------------ */
@@ -344,24 +361,6 @@ static const uint8_t bits5[32] = {
   0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5
 };
 
-static const uint8_t nibble_bits[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-
-static inline unsigned
-free_mask (const ImhClassic *c, int s)
-{
-  uint32_t v;
-  memcpy (&v, c->ship[s], 4);
-  uint32_t t = ~(((v & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | v | 0x7F7F7F7Fu);
-  t >>= 7;
-  /* bits 0, 8, 16, 24 → bits 0..3, in memory order (little endian) */
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  unsigned m = (t | t >> 7 | t >> 14 | t >> 21) & 0xFu;
-#else
-  unsigned m = ((t >> 24) & 1u) | ((t >> 15) & 2u) | ((t >> 6) & 4u) | ((t << 3) & 8u);
-#endif
-  return m & ((1u << c->ship_cap[s]) - 1u);
-}
-
 static int
 main_options (const ImhClassic *c, ImhDecision *d)
 {
@@ -378,14 +377,13 @@ main_options (const ImhClassic *c, ImhDecision *d)
     {
       if (c->ship_site[s] != NONE)
         continue;
-      unsigned fm = free_mask (c, s);
+      unsigned fm = c->ship_free[s];
       int nfree = nibble_bits[fm];
-      int load = c->ship_cap[s] - nfree;
-      int min = imh_classic_ship_min[c->ship_cap[s]];
+      int slack = c->ship_slack[s];
       free_n += nfree;
-      if (load >= min)
+      if (nfree <= slack)
         sailable |= 1u << s;
-      if (nfree > 0 && load + 1 >= min)
+      if (nfree > 0 && nfree <= slack + 1)
         can_sail_card = true;
       if (c->sled[p] > 0)
         {
@@ -435,14 +433,13 @@ frame_options (const ImhClassic *c, const ImhClassicFrame *f, ImhDecision *d)
         return 0;
       for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
         {
-          if (c->ship_site[s] != NONE)
+          unsigned fm = c->ship_free[s];
+          if (c->ship_site[s] != NONE || fm == 0)
             continue;
-          int load = ship_load (c, s);
-          if (f->a == 1 && load + 1 < imh_classic_ship_min[c->ship_cap[s]])
+          if (f->a == 1 && nibble_bits[fm] > c->ship_slack[s] + 1)
             continue;
-          for (int pos = 0; pos < c->ship_cap[s]; pos++)
-            if (c->ship[s][pos] == 0)
-              d[n++] = (ImhDecision) (IMH_CLASSIC_D_PLACE + s * 4 + pos);
+          memcpy (d + n, place_codes[s][fm], sizeof place_codes[s][fm]);
+          n += nibble_bits[fm];
         }
       return n;
 
@@ -483,9 +480,8 @@ frame_options (const ImhClassic *c, const ImhClassicFrame *f, ImhDecision *d)
           for (int i = 0; i < 4; i++)
             if (c->display[i] != NONE)
               seen |= 1u << c->display[i];
-          for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES; t++)
-            if ((seen >> t) & 1)
-              d[n++] = (ImhDecision) (IMH_CLASSIC_D_TAKE + t);
+          for (; seen != 0; seen &= seen - 1)
+            d[n++] = (ImhDecision) (IMH_CLASSIC_D_TAKE + __builtin_ctz (seen));
           if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
             d[n++] = IMH_CLASSIC_D_TAKE_PAIR;
           return n > 0 ? n : -1;
@@ -546,6 +542,7 @@ frame_apply (ImhClassic *c, ImhDecision d)
         int s = (d - IMH_CLASSIC_D_PLACE) / 4, pos = (d - IMH_CLASSIC_D_PLACE) % 4;
         c->sled[p]--;
         c->ship[s][pos] = (uint8_t) (p + 1);
+        c->ship_free[s] &= (uint8_t) ~(1u << pos);
         pop (c);
         if (f.a == 1)
           push (c, IMH_CLASSIC_FR_SAIL, (uint8_t) p, (uint8_t) s, 0, 0);
@@ -557,6 +554,7 @@ frame_apply (ImhClassic *c, ImhDecision d)
         int s = (d - IMH_CLASSIC_D_SAIL) / 5, t = (d - IMH_CLASSIC_D_SAIL) % 5;
         pop (c);
         c->ship_site[s] = (uint8_t) t;
+        c->ship_free[s] = 0;
         c->sites_used |= (uint8_t) (1u << t);
         c->ships_sailed++;
         push (c, IMH_CLASSIC_FR_UNLOAD, (uint8_t) p, (uint8_t) s, (uint8_t) t, f.b);
@@ -644,6 +642,26 @@ frame_auto (ImhClassic *c)
   switch (top->type)
     {
     case IMH_CLASSIC_FR_UNLOAD:
+      if (top->b != IMH_CLASSIC_SITE_MARKET
+          && !(top->b == IMH_CLASSIC_SITE_PYRAMID && side_b (c, IMH_CLASSIC_SITE_PYRAMID)))
+        {
+          /* No stone at this site can cause a choice: unload them all in
+           * bow order (a Lever order with choices never gets here: its
+           * frame offers the colours; with one colour left the order is
+           * the same). */
+          int ship = top->a, site = top->b;
+          pop (c);
+          for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+            {
+              int o = c->ship[ship][pos];
+              if (o != 0)
+                {
+                  c->ship[ship][pos] = 0;
+                  place_plain (c, o - 1, site);
+                }
+            }
+          return;
+        }
       for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
         {
           int o = c->ship[top->a][pos];
@@ -731,6 +749,8 @@ start_round (ImhClassic *c, int first)
     {
       c->ship_cap[s] = card->cap[s];
       c->ship_site[s] = NONE;
+      c->ship_free[s] = (uint8_t) ((1u << card->cap[s]) - 1u);
+      c->ship_slack[s] = (uint8_t) (card->cap[s] - imh_classic_ship_min[card->cap[s]]);
       memset (c->ship[s], 0, sizeof c->ship[s]);
     }
   c->ships_sailed = 0;
@@ -773,6 +793,8 @@ begin_round_end (ImhClassic *c)
   c->next_start_player = (uint8_t) ((c->turn_player + 1) % c->n_players);
   for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
     {
+      if (c->ship_site[s] == NONE)
+        c->ship_free[s] = (uint8_t) ((1u << c->ship_cap[s]) - 1u);
       for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
         if (c->ship[s][pos] != 0)
           {
@@ -815,7 +837,10 @@ finish_round (ImhClassic *c)
     {
       c->phase = IMH_CLASSIC_PHASE_OVER;
       for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
-        c->ship_site[s] = NONE;
+        {
+          c->ship_site[s] = NONE;
+          c->ship_free[s] = 0;
+        }
       return;
     }
   start_round (c, c->next_start_player);
@@ -884,11 +909,13 @@ apply_main (ImhClassic *c, ImhDecision d)
       int s = (d - IMH_CLASSIC_D_PLACE) / 4, pos = (d - IMH_CLASSIC_D_PLACE) % 4;
       c->sled[p]--;
       c->ship[s][pos] = (uint8_t) (p + 1);
+      c->ship_free[s] &= (uint8_t) ~(1u << pos);
     }
   else if (d < IMH_CLASSIC_D_PLAY)
     {
       int s = (d - IMH_CLASSIC_D_SAIL) / 5, t = (d - IMH_CLASSIC_D_SAIL) % 5;
       c->ship_site[s] = (uint8_t) t;
+      c->ship_free[s] = 0;
       c->sites_used |= (uint8_t) (1u << t);
       c->ships_sailed++;
       push (c, IMH_CLASSIC_FR_UNLOAD, (uint8_t) p, (uint8_t) s, (uint8_t) t, 0);

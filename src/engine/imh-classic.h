@@ -62,6 +62,9 @@ void imh_classic_rank_points    (const int *counts, int n_players,
 
 /* ---- Views ---- */
 
+/* Recompute the derived fields of the state (ship_free, ship_slack) after
+ * editing a position by hand (tests, position set-up). */
+void imh_classic_sync           (ImhClassic *c);
 /* Width of a temple level: 4 with 2 players, else 5. */
 int  imh_classic_temple_width   (const ImhClassic *c);
 /* Points a player scored so far in the current round. */

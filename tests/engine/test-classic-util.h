@@ -25,6 +25,14 @@ assert_ok (const ImhState *s)
     g_error ("invariant broken: %s", why);
 }
 
+/* After editing a position by hand: recompute derived fields, check. */
+static inline void
+edited (ImhState *s)
+{
+  imh_classic_sync (&s->u.classic);
+  assert_ok (s);
+}
+
 /* A new game; sides "AAAAA".."BBBBB" (market, pyramid, temple, burial,
  * obelisk); the round's ships set to capacities 4, 3, 2, 1 unless keep. */
 static inline ImhState
@@ -46,7 +54,7 @@ new_game_full (int np, const char *sides, uint32_t variants, int start, uint64_t
       static const uint8_t caps[4] = { 4, 3, 2, 1 };
       memcpy (C (&s)->ship_cap, caps, 4);
     }
-  assert_ok (&s);
+  edited (&s);
   return s;
 }
 
@@ -71,7 +79,7 @@ load (ImhState *s, int ship, const char *owners)
         c->quarry[p]--;
         c->ship[ship][i] = (uint8_t) (p + 1);
       }
-  assert_ok (s);
+  edited (s);
 }
 
 static inline void
@@ -108,7 +116,7 @@ play (ImhState *s, const char *text)
       g_error ("'%s' is not legal; legal: %s", text, legal);
     }
   imh_apply (s, d);
-  assert_ok (s);
+  assert_ok (s);    /* no sync: the engine keeps its derived fields */
 }
 
 static inline void
@@ -151,7 +159,7 @@ set_display (ImhState *s, int a, int b, int cc, int d)
         deck_remove (c, want[i]);
         c->display[i] = (uint8_t) want[i];
       }
-  assert_ok (s);
+  edited (s);
 }
 
 static inline void
@@ -166,7 +174,7 @@ set_pair (ImhState *s, int a, int b)
   c->pair[0] = (uint8_t) a;
   c->pair[1] = (uint8_t) b;
   c->pair_state = IMH_CLASSIC_PAIR_FACE_DOWN;
-  assert_ok (s);
+  edited (s);
 }
 
 static inline void
@@ -174,7 +182,7 @@ give_card (ImhState *s, int p, int type)
 {
   deck_remove (C (s), type);
   C (s)->held[p][type]++;
-  assert_ok (s);
+  edited (s);
 }
 
 /* Put a card of this type on top of the deck. */
@@ -201,7 +209,7 @@ mark_sailed (ImhState *s, int ship, int site)
   c->ship_site[ship] = (uint8_t) site;
   c->sites_used |= (uint8_t) (1u << site);
   c->ships_sailed++;
-  assert_ok (s);
+  edited (s);
 }
 
 /* Make every ship unsailed again (to deliver to a site repeatedly). */
@@ -213,7 +221,7 @@ unsail (ImhState *s)
     c->ship_site[i] = NONE;
   c->sites_used = 0;
   c->ships_sailed = 0;
-  assert_ok (s);
+  edited (s);
 }
 
 /* Move stones of a player from the quarry to the (count-only) obelisk A
@@ -225,7 +233,7 @@ park_quarry (ImhState *s, int p, int keep)
   int n = c->quarry[p] - keep;
   c->quarry[p] = (uint8_t) keep;
   c->stones[IMH_CLASSIC_SITE_OBELISK][p] += (uint8_t) n;
-  assert_ok (s);
+  edited (s);
 }
 
 static inline int

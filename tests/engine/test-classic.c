@@ -157,7 +157,7 @@ test_c2_pass (void)
   c->temple_n = 1;
   c->temple_top[0] = 1;
   c->turn_player = 2;
-  assert_ok (&s);
+  edited (&s);
 
   uint32_t t = imh_classic_rules.turn_index (&s);
   assert_legal (&s, "pass");
@@ -191,7 +191,7 @@ test_c2_pass_resets (void)
     }
   c->quarry[1] = 1;
   c->stones[IMH_CLASSIC_SITE_OBELISK][1]--;
-  assert_ok (&s);
+  edited (&s);
   play (&s, "pass");          /* black */
   play (&s, "get");           /* white acts: the run of passes is broken */
   g_assert_cmpint (c->passes, ==, 0);
@@ -265,6 +265,7 @@ test_game_end (void)
               c->quarry[p]--;
               c->ship[k][i] = (uint8_t) (p + 1);
             }
+          edited (&s);
           ImhDecisionList l;
           imh_legal (&s, &l);
           /* sail ship k to the first free site that is not the market */
@@ -457,7 +458,7 @@ test_deck_reshuffle (void)
       c->deck[i] = NONE;
     }
   c->deck_n = 0;
-  assert_ok (&s);
+  edited (&s);
   mark_sailed (&s, 0, IMH_CLASSIC_SITE_PYRAMID);
   mark_sailed (&s, 1, IMH_CLASSIC_SITE_TEMPLE);
   mark_sailed (&s, 2, IMH_CLASSIC_SITE_BURIAL);
@@ -497,11 +498,11 @@ test_hammer (void)
   park_quarry (&s, 0, 0);
   c->stones[IMH_CLASSIC_SITE_OBELISK][0] += c->sled[0];
   c->sled[0] = 0;
-  assert_ok (&s);
+  edited (&s);
   g_assert_false (can (&s, "play:hammer"));
   c->quarry[0] = 1;
   c->stones[IMH_CLASSIC_SITE_OBELISK][0]--;
-  assert_ok (&s);
+  edited (&s);
   play (&s, "play:hammer");                 /* takes 1, places it */
   g_assert_cmpint (imh_actor (&s), ==, 0);
   play (&s, "place:1.1");
@@ -516,7 +517,7 @@ test_chisel (void)
   give_card (&s, 0, IMH_CLASSIC_CARD_CHISEL);
   c->sled[0]--;
   c->quarry[0]++;
-  assert_ok (&s);
+  edited (&s);
   g_assert_false (can (&s, "play:chisel"));   /* 1 sled stone */
   c->sled[0]++;
   c->quarry[0]--;
@@ -537,7 +538,7 @@ test_chisel (void)
   g_assert_false (can (&s, "play:chisel"));   /* 1 free space only */
   c->ship[0][3] = 0;
   c->quarry[1]++;
-  assert_ok (&s);
+  edited (&s);
   play (&s, "play:chisel");
   /* the 2nd placement is forced: no lone choice offered */
   play (&s, "place:1.4");
@@ -647,7 +648,7 @@ test_cards_at_end (void)
       c->burial[c->burial_n++] = (uint8_t) (p + 1);
       c->stones[IMH_CLASSIC_SITE_BURIAL][p]++;
     }
-  assert_ok (&s);
+  edited (&s);
   imh_score (&s, &sc);
   g_assert_false (sc.final);
   g_assert_cmpint (sc.points[1][IMH_CLASSIC_CAT_BLUE], ==, 2);
@@ -676,7 +677,7 @@ test_decorations_c15 (void)
   c->temple_n = 9;
   for (int k = 0; k < 4; k++)
     c->temple_top[k] = 2;
-  assert_ok (&s);
+  edited (&s);
   ImhScore sc;
   imh_score (&s, &sc);
   g_assert_cmpint (sc.points[0][IMH_CLASSIC_CAT_DECORATIONS], ==, 5);
@@ -717,7 +718,7 @@ test_pyramid_b_example (void)
   c->turn_player = 3;
   c->sled[0] = 1;
   c->quarry[0] += 1;
-  assert_ok (&s);
+  edited (&s);
   play (&s, "sail:1:pyramid");
   g_assert_cmpint (imh_actor (&s), ==, 2);
   assert_legal (&s, "pyramid:left pyramid:middle pyramid:right");
@@ -781,7 +782,7 @@ test_pyramid_b_ship_bonus (void)
   c->pyramid_n[2] = 1;
   c->stones[IMH_CLASSIC_SITE_PYRAMID][3] = 1;
   c->quarry[3]--;
-  assert_ok (&s);
+  edited (&s);
   load (&s, 3, "1");
   play (&s, "sail:4:pyramid");
   play (&s, "pyramid:right");      /* 2nd space: 1 point + place a stone on a ship */
@@ -804,7 +805,7 @@ test_pyramid_b_ship_bonus (void)
   c->quarry[3]--;
   c->quarry[1] += c->sled[1];
   c->sled[1] = 0;
-  assert_ok (&s);
+  edited (&s);
   load (&s, 3, "1");
   play (&s, "sail:4:pyramid");
   play (&s, "pyramid:right");
@@ -822,7 +823,7 @@ test_pyramid_b_full (void)
   c->pyramid_n[0] = c->pyramid_n[1] = 5;
   c->stones[IMH_CLASSIC_SITE_PYRAMID][0] = 10;
   c->quarry[0] -= 10;
-  assert_ok (&s);
+  edited (&s);
   load (&s, 0, "1111");
   c->turn_player = 1;
   play (&s, "sail:1:pyramid");
@@ -907,7 +908,7 @@ test_temple_b (void)
   c->turn_player = 1;
   c->quarry[3] += c->sled[3] - 1;
   c->sled[3] = 1;
-  assert_ok (&s);
+  edited (&s);
   load (&s, 3, "1");
   uint32_t t = imh_classic_rules.turn_index (&s);
   play (&s, "sail:4:obelisk");
@@ -1156,7 +1157,7 @@ test_c7_ties (void)
       c->quarry[p] = (uint8_t) (c->quarry[p] + c->sled[p] - 3);
       c->sled[p] = 3;
     }
-  assert_ok (&s);
+  edited (&s);
   imh_score (&s, &sc);
   g_assert_cmpint (sc.tiebreak, ==, IMH_TIEBREAK_SHARED);
   for (int p = 0; p < 4; p++)
@@ -1187,7 +1188,7 @@ test_c8_wrath (void)
   c->burial[c->burial_n++] = 1;
   c->temple_top[0] = 1;
   c->temple_n = 1;
-  assert_ok (&s);
+  edited (&s);
   imh_score (&s, &sc);
   g_assert_cmpint (sc.points[0][IMH_CLASSIC_CAT_WRATH], ==, 0);
   g_assert_cmpint (sc.points[1][IMH_CLASSIC_CAT_WRATH], ==, -5);

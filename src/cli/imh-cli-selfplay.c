@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "imh-ai.h"
 #include "imh-cli.h"
 #include "imh-cli-util.h"
 
@@ -26,7 +27,7 @@ imh_cli_selfplay (int argc, char **argv)
     { "sides", 0, 0, G_OPTION_ARG_STRING, &sides, N_("Sides in site order (e.g. ABAA), or “random” for each game (default: all A)"), N_("SIDES") },
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("The first seed (default 1); game i uses seed + i"), N_("SEED") },
     { "count", 'c', 0, G_OPTION_ARG_INT64, &count, N_("Number of games (default 1)"), N_("N") },
-    { "player", 0, 0, G_OPTION_ARG_STRING, &player, N_("The players: random (default)"), N_("PLAYER") },
+    { "player", 0, 0, G_OPTION_ARG_STRING, &player, N_("The players: random (default) or a computer level: beginner, casual, strong, expert, greedy, flat"), N_("PLAYER") },
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out, N_("Write each game as a record into DIR"), N_("DIR") },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };
@@ -47,10 +48,16 @@ imh_cli_selfplay (int argc, char **argv)
       imh_cli_error (_("unexpected argument “%s”"), argv[1]);
       return IMH_CLI_USAGE;
     }
+  /* A computer level plays every seat; NULL: uniformly random players. */
+  const ImhPlayerSpec *spec = NULL;
   if (player != NULL && g_strcmp0 (player, "random") != 0)
     {
-      imh_cli_error (_("unknown player “%s” (known: random)"), player);
-      return IMH_CLI_USAGE;
+      spec = imh_level_from_name (player);
+      if (spec == NULL)
+        {
+          imh_cli_error (_("unknown player “%s” (known: random, beginner, casual, strong, expert, greedy, flat)"), player);
+          return IMH_CLI_USAGE;
+        }
     }
   if (count < 1 || seed < 0)
     {
@@ -91,14 +98,30 @@ imh_cli_selfplay (int argc, char **argv)
         }
       for (int p = 0; p < o.n_players; p++)
         {
-          char name[32];
+          char name[32], kind[48];
+          if (spec != NULL)
+            {
+              g_snprintf (name, sizeof name, "Computer %d", p + 1);
+              g_snprintf (kind, sizeof kind, "computer:%s", spec->name);
+              imh_record_set_player (r, p, kind, name);
+              continue;
+            }
           g_snprintf (name, sizeof name, "Random %d", p + 1);
           imh_record_set_player (r, p, "random", name);
         }
       imh_record_initial (r, &s);
       while (!rules->is_over (&s))
         {
-          ImhDecision d = imh_cli_random_decision (&s, &rng);
+          ImhDecision d;
+          if (spec != NULL)
+            {
+              /* Each decision's seed from (game seed, ply): games replay. */
+              uint64_t x = game_seed ^ ((uint64_t) imh_record_line_end (&r->main) << 40);
+              if (!imh_player_choose (spec, &s, imh_splitmix64 (&x), NULL, &d))
+                break;
+            }
+          else
+            d = imh_cli_random_decision (&s, &rng);
           rules->apply (&s, d);
           imh_record_line_append (&r->main, d);
         }

@@ -951,6 +951,76 @@ static const BrokenCase broken_cases[] = {
   { "missing.imhotep", NULL, TRUE, G_IO_ERROR_NOT_FOUND, NULL },
 };
 
+/* Damaged records: every load either gives a consistent game or a clear
+ * error naming the line; nothing crashes. */
+static void
+test_damaged_records (void)
+{
+  g_autoptr(ImhGame) game = new_game (IMH_GAME_DUEL, 2, 71, -1);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (71);
+  g_autofree char *text = NULL;
+  gsize len;
+  guint loaded = 0, rejected = 0;
+
+  for (guint i = 0; i < 30; i++)
+    g_assert_true (imh_game_apply (game, random_legal (game, rand), IMH_BRANCH_TRUNCATE, NULL));
+  imh_game_go_to_ply (game, 20);
+  g_assert_true (imh_game_apply (game, random_legal (game, rand), IMH_BRANCH_VARIATION, NULL));
+  text = imh_game_to_record_text (game);
+  len = strlen (text);
+
+  for (guint round = 0; round < 600; round++)
+    {
+      g_autofree char *damaged = g_strdup (text);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ImhGame) copy = NULL;
+      gsize n = len;
+      guint edits = (guint) g_rand_int_range (rand, 1, 4);
+
+      for (guint e = 0; e < edits; e++)
+        {
+          gsize at = (gsize) g_rand_int_range (rand, 0, (int) n);
+
+          switch (g_rand_int_range (rand, 0, 4))
+            {
+            case 0:   /* a random byte */
+              damaged[at] = (char) g_rand_int_range (rand, 1, 256);
+              break;
+            case 1:   /* a digit or letter of the notation */
+              damaged[at] = "0123456789abcRCPUTS. \n"[g_rand_int_range (rand, 0, 23)];
+              break;
+            case 2:   /* cut */
+              damaged[at] = '\0';
+              n = at;
+              break;
+            default:  /* a character removed */
+              memmove (damaged + at, damaged + at + 1, n - at);
+              n--;
+              break;
+            }
+          if (n == 0)
+            break;
+        }
+
+      copy = imh_game_new_from_record_text (damaged, (gssize) n, &error);
+      if (copy != NULL)
+        {
+          g_assert_no_error (error);
+          check_consistency (copy);
+          loaded++;
+        }
+      else
+        {
+          g_assert_nonnull (error);
+          g_assert_true (error->domain == IMH_RECORD_FILE_ERROR || error->domain == IMH_GAME_ERROR);
+          g_assert_true (g_str_has_prefix (error->message, "Line "));
+          rejected++;
+        }
+    }
+  g_test_message ("%u damaged records loaded, %u rejected", loaded, rejected);
+  g_assert_cmpuint (rejected, >, 300);
+}
+
 /* ---- Hints ---- */
 
 static void
@@ -1121,6 +1191,7 @@ main (int   argc,
       g_autofree char *name = g_strdup_printf ("/core/record-file/broken/%s", broken_cases[i].name);
       g_test_add_data_func (name, &broken_cases[i], test_broken_file);
     }
+  g_test_add_func ("/core/record-file/damaged", test_damaged_records);
   g_test_add_func ("/core/hint", test_hint);
   g_test_add_data_func ("/core/texts/duel", GINT_TO_POINTER (IMH_GAME_DUEL), test_texts);
   g_test_add_data_func ("/core/texts/classic", GINT_TO_POINTER (IMH_GAME_CLASSIC), test_texts);

@@ -989,9 +989,6 @@ setup (ImhState *s, const ImhOptions *o, uint64_t seed)
     if (o->sides[i] == IMH_SIDE_B)
       c->sides |= (uint8_t) (1u << i);
   c->wrath = (o->variants & IMH_VARIANT_WRATH) != 0;
-  c->start_player = (uint8_t) (o->start_player >= 0
-                               ? o->start_player
-                               : (int) imh_rng_below (&rng, o->n_players));
 
   for (int i = 0; i < IMH_CLASSIC_N_ROUND_CARDS; i++)
     c->rounds[i] = (uint8_t) i;
@@ -1003,6 +1000,11 @@ setup (ImhState *s, const ImhOptions *o, uint64_t seed)
       c->deck[c->deck_n++] = (uint8_t) t;
   imh_rng_shuffle_u8 (&rng, c->deck, c->deck_n);
   imh_rng_seed (&c->rng, imh_rng_next (&rng));
+  /* Drawn last, so that a game set up with its resolved start player
+   * (records) gets exactly the same round cards and deck. */
+  c->start_player = (uint8_t) (o->start_player >= 0
+                               ? o->start_player
+                               : (int) imh_rng_below (&rng, o->n_players));
 
   for (int i = 0; i < 4; i++)
     c->display[i] = NONE;

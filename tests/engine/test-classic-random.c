@@ -6,7 +6,10 @@
  * notation round-trips, a replay of the decision texts from the seed gives
  * the identical state, determinized copies stay valid and playable.
  */
+#include <stdlib.h>
+
 #include "test-classic-util.h"
+#include "imh-record.h"
 
 #define N_GAMES 10000
 #define MAX_PLIES 4000
@@ -135,6 +138,31 @@ test_random_games (gconstpointer data)
       g_assert_true (imh_is_over (&replay));
       g_assert_cmpuint (r->hash (&replay), ==, r->hash (&s));
       g_assert_cmpmem (&replay.u.classic, sizeof (ImhClassic), &s.u.classic, sizeof (ImhClassic));
+
+      /* Every 10th game also through the .imhotep record: write, parse,
+       * replay, identical state and identical text. */
+      if (g % 10 == 0)
+        {
+          ImhRecordError err;
+          ImhRecord *rec = imh_record_new (&o, seed, &err);
+          g_assert_nonnull (rec);
+          for (int i = 0; i < n; i++)
+            imh_record_line_append (&rec->main, moves[i]);
+          imh_record_set_outcome (rec, &s);
+          char *text = imh_record_write (rec);
+          ImhRecord *back = imh_record_parse (text, strlen (text), &err);
+          if (back == NULL)
+            g_error ("game %u: %u:%u: %s", g, err.line, err.column, err.message);
+          ImhState end;
+          g_assert_true (imh_record_replay (back, NULL, imh_record_line_end (&back->main), &end, &err));
+          g_assert_cmpuint (r->hash (&end), ==, r->hash (&s));
+          char *again = imh_record_write (back);
+          g_assert_cmpstr (again, ==, text);
+          free (again);
+          free (text);
+          imh_record_free (back);
+          imh_record_free (rec);
+        }
     }
   g_test_message ("%d players: %d games, %" G_GUINT64_FORMAT " decisions, %" G_GUINT64_FORMAT
                   " sub-step decisions, %" G_GUINT64_FORMAT " forced passes",

@@ -72,6 +72,18 @@ test_options (void)
   g_assert_cmpint (back.sides[3], ==, IMH_SIDE_B);
   g_assert_cmpint (back.sides[0], ==, IMH_SIDE_A);
   g_assert_cmpint (back.variants, ==, IMH_VARIANT_WRATH);
+
+  /* A drawn start player, resolved and given back, sets up the same game. */
+  for (uint64_t seed = 1; seed < 50; seed++)
+    {
+      ImhState a, b;
+      imh_options_init (&o, IMH_GAME_CLASSIC, 4);
+      g_assert_true (imh_setup (&a, &o, seed, why, sizeof why));
+      imh_classic_rules.options (&a, &back);
+      g_assert_cmpint (back.start_player, >=, 0);
+      g_assert_true (imh_setup (&b, &back, seed, why, sizeof why));
+      g_assert_cmpuint (imh_classic_rules.hash (&a), ==, imh_classic_rules.hash (&b));
+    }
 }
 
 /* ---------------------------------------------------------------- C1 turn */

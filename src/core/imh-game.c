@@ -447,7 +447,10 @@ play_at_live (ImhGame       *self,
     }
 
   self->live = ply + 1;
-  self->viewed = self->live;
+  /* The view follows the live position unless it shows the past (review
+   * while the computer plays). */
+  if (self->viewed == ply)
+    self->viewed = self->live;
   if (self->live == self->line->len)
     self->computer_resumed = FALSE;
   sync_props (self);

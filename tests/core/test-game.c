@@ -649,6 +649,22 @@ test_pace (void)
   g_assert_cmpuint (applied, >, 0);
   g_assert_cmpint (imh_game_get_actor (game), ==, 0);
   check_consistency (game);
+
+  /* Reviewing while the computer plays: the view stays where it is. */
+  while (imh_game_get_phase (game) == IMH_GAME_PHASE_HUMAN)
+    {
+      ImhDecisionList legal;
+
+      imh_game_get_legal (game, &legal);
+      g_assert_true (imh_game_apply (game, legal.d[0], IMH_BRANCH_TRUNCATE, NULL));
+    }
+  g_assert_cmpint (imh_game_get_phase (game), ==, IMH_GAME_PHASE_COMPUTER);
+  applied = 0;
+  imh_game_set_viewed_ply (game, 1);
+  wait_for_human (game);
+  g_assert_cmpuint (applied, >, 0);
+  g_assert_cmpuint (imh_game_get_viewed_ply (game), ==, 1);
+  check_consistency (game);
 }
 
 /* ---- items-changed recorder ---- */

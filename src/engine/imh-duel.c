@@ -263,39 +263,25 @@ playable (const ImhDuel *d, int p, int action)
 
 static const uint8_t swap_pair[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
 
-static int
-duel_legal (const ImhState *s, ImhDecisionList *out)
+/* The action tiles the player can play (D7), appended at n. */
+static __attribute__ ((noinline)) unsigned
+legal_actions (const ImhDuel *d, int p, ImhDecisionList *out, unsigned n)
 {
-  const ImhDuel *d = &s->u.duel;
-  int p = d->turn_player;
+  for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
+    if (d->actions[p][k] > 0 && playable (d, p, k))
+      out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLAY + k);
+  return n;
+}
+
+/* Every phase but MAIN: the sub-steps of the action tiles. */
+static __attribute__ ((noinline)) int
+legal_substep (const ImhDuel *d, ImhDecisionList *out)
+{
   unsigned n = 0;
   unsigned m;
 
   switch (d->phase)
     {
-    case IMH_DUEL_PHASE_MAIN:
-      /* Whole blocks from the tables: no data-dependent loops. */
-      if (supply (d, p) > 0)
-        {
-          unsigned free_fields = ~occupied (d) & 0x1ffu;
-          memcpy (out->d, duel_place_list[free_fields], sizeof duel_place_list[0]);
-          n = duel_popcount9[free_fields];
-        }
-      m = unloadable (d);
-      memcpy (out->d + n, duel_unload_list[m], sizeof duel_unload_list[0]);
-      n += duel_popcount9[m];
-      {
-        uint32_t held;
-        memcpy (&held, d->actions[p], sizeof held);
-        if (held != 0)
-          for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
-            if (d->actions[p][k] > 0 && playable (d, p, k))
-              out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLAY + k);
-      }
-      if (n == 0)
-        out->d[n++] = IMH_DUEL_D_PASS;   /* D8 */
-      break;
-
     case IMH_DUEL_PHASE_TAKE:
       for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
         if ((d->boats_alive >> b) & 1)
@@ -335,9 +321,39 @@ duel_legal (const ImhState *s, ImhDecisionList *out)
               out->d[n++] = (ImhDecision) (IMH_DUEL_D_SWAP + b * 3 + k);
       break;
 
-    default:
+    default:          /* over: nothing */
       break;
     }
+  out->n = (uint16_t) n;
+  return (int) n;
+}
+
+static int
+duel_legal (const ImhState *s, ImhDecisionList *out)
+{
+  const ImhDuel *d = &s->u.duel;
+  int p = d->turn_player;
+  unsigned n = 0;
+  unsigned m;
+  uint32_t held;
+
+  if (__builtin_expect (d->phase != IMH_DUEL_PHASE_MAIN, 0))
+    return legal_substep (d, out);
+  /* Whole blocks from the tables: no data-dependent loops. */
+  if (supply (d, p) > 0)
+    {
+      unsigned free_fields = ~occupied (d) & 0x1ffu;
+      memcpy (out->d, duel_place_list[free_fields], sizeof duel_place_list[0]);
+      n = duel_popcount9[free_fields];
+    }
+  m = unloadable (d);
+  memcpy (out->d + n, duel_unload_list[m], sizeof duel_unload_list[0]);
+  n += duel_popcount9[m];
+  memcpy (&held, d->actions[p], sizeof held);
+  if (held != 0)
+    n = legal_actions (d, p, out, n);
+  if (n == 0)
+    out->d[n++] = IMH_DUEL_D_PASS;   /* D8 */
   out->n = (uint16_t) n;
   return (int) n;
 }
@@ -357,22 +373,37 @@ duel_is_legal (const ImhState *s, ImhDecision dec)
 /* ------------------------------------------------------------------ */
 /* Apply                                                               */
 
+/* Where a tile goes, per tile code: a byte counter at `offset + p *
+ * stride` incremented by `inc` (0 for crypt tiles and for code 0), and a
+ * crypt bit. Branch-free, since the kind of an unloaded tile is random. */
+#define HOLD(field, k, stride) { offsetof (ImhDuel, field) + (k), stride, 1, 0 }
+static const struct {
+  uint8_t  offset, stride, inc;
+  uint16_t crypt_bit;
+} tile_dest[IMH_DUEL_N_TILE_CODES] = {
+  { offsetof (ImhDuel, obelisk), 1, 0, 0 },                        /* none */
+  HOLD (obelisk, 0, 1),
+  HOLD (pyramid, 0, 2), HOLD (pyramid, 1, 2),
+  HOLD (temple, 0, 4), HOLD (temple, 1, 4), HOLD (temple, 2, 4), HOLD (temple, 3, 4),
+#define CRYPT(n) { offsetof (ImhDuel, obelisk), 1, 0, 1u << (n) }
+  CRYPT (0), CRYPT (1), CRYPT (2), CRYPT (3), CRYPT (4), CRYPT (5),
+  CRYPT (6), CRYPT (7), CRYPT (8), CRYPT (9), CRYPT (10), CRYPT (11),
+#undef CRYPT
+  HOLD (actions, 0, 4), HOLD (actions, 1, 4), HOLD (actions, 2, 4), HOLD (actions, 3, 4),
+};
+#undef HOLD
+
 static inline void
 give_tile (ImhDuel *d, int p, unsigned code)
 {
-  if (code >= IMH_DUEL_TILE_CRYPT_1)
-    {
-      if (code < IMH_DUEL_TILE_ACTION_0)
-        d->crypt[p] |= (uint16_t) (1u << (code - IMH_DUEL_TILE_CRYPT_1));
-      else
-        d->actions[p][code - IMH_DUEL_TILE_ACTION_0]++;
-    }
-  else if (code >= IMH_DUEL_TILE_TEMPLE_1)
-    d->temple[p][code - IMH_DUEL_TILE_TEMPLE_1]++;
-  else if (code != IMH_DUEL_TILE_OBELISK)
-    d->pyramid[p][code - IMH_DUEL_TILE_PYRAMID_LIGHT]++;
-  else if (++d->obelisk[p] == 5 && d->obelisk_first < 0)
-    d->obelisk_first = (int8_t) p;
+  uint8_t *bytes = (uint8_t *) d;
+  int8_t first = d->obelisk_first;
+
+  bytes[tile_dest[code].offset + p * tile_dest[code].stride] += tile_dest[code].inc;
+  d->crypt[p] |= tile_dest[code].crypt_bit;
+  /* Obelisk B: the first to hold 5 (D2 order decides within an unload). */
+  d->obelisk_first = (first < 0 && d->obelisk[p] == 5 && code == IMH_DUEL_TILE_OBELISK)
+                     ? (int8_t) p : first;
 }
 
 void
@@ -398,31 +429,30 @@ unload (ImhDuel *d, int b)
   const uint8_t *order = imh_duel_line_order[b];
   uint8_t *slots = d->boat[b];
   unsigned occ = occupied (d);
+  unsigned m1 = d->meeples[1];
   int slot = 2;
 
+  /* Branch-free over the 3 fields: an empty field gives tile code 0,
+   * which changes nothing (see tile_dest). */
   for (int i = 0; i < 3; i++)
     {
       unsigned f = order[i];
-      unsigned tile;
-      int p;
+      unsigned here = (occ >> f) & 1;
+      int p = (int) ((m1 >> f) & 1);
+      int k = slot < 0 ? 0 : slot;
+      unsigned tile = here ? slots[k] : 0;
 
-      if (!((occ >> f) & 1))
-        continue;
-      p = (d->meeples[1] >> f) & 1;
-      d->meeples[p] &= (uint16_t) ~(1u << f);
-      tile = slots[slot];
-      slots[slot] = 0;
-      slot--;
-      if (tile != 0)
-        give_tile (d, p, tile);
+      d->meeples[p] &= (uint16_t) ~(here << f);
+      slots[k] = here ? 0 : slots[k];
+      slot -= (int) here;
+      give_tile (d, p, tile);
     }
   /* Tiles nobody took leave the game (slots 1.. up to the last taken). */
   for (int k = 0; k <= slot; k++)
-    if (slots[k] != 0)
-      {
-        d->removed[slots[k]]++;
-        slots[k] = 0;
-      }
+    {
+      d->removed[slots[k]] += slots[k] != 0;
+      slots[k] = 0;
+    }
   if (d->pile_n >= 3)
     {
       d->boat[b][0] = d->pile[--d->pile_n];

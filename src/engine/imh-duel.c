@@ -241,36 +241,36 @@ any_swappable (const ImhDuel *d)
   return false;
 }
 
-static bool
-playable (const ImhDuel *d, int p, int action)
-{
-  unsigned free_n = IMH_DUEL_N_FIELDS - duel_popcount9[occupied (d) & 0x1ffu];
-
-  switch (action)
-    {
-    case IMH_DUEL_ACTION_TAKE:
-      return any_takeable (d);
-    case IMH_DUEL_ACTION_PLACE_2_3:
-      return supply (d, p) >= 2 && free_n >= 2;
-    case IMH_DUEL_ACTION_PLACE_UNLOAD:
-      return supply (d, p) >= 1 && pu_fields (d) != 0;
-    case IMH_DUEL_ACTION_SWAP_UNLOAD:
-      return unloadable (d) != 0 && any_swappable (d);
-    default:
-      return false;
-    }
-}
-
 static const uint8_t swap_pair[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
 
-/* The action tiles the player can play (D7), appended at n. */
+/* The action tiles the player can play (D7, DU4), appended at n. */
 static __attribute__ ((noinline)) unsigned
 legal_actions (const ImhDuel *d, int p, ImhDecisionList *out, unsigned n)
 {
-  for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
-    if (d->actions[p][k] > 0 && playable (d, p, k))
-      out->d[n++] = (ImhDecision) (IMH_DUEL_D_PLAY + k);
-  return n;
+  unsigned occ = occupied (d) & 0x1ffu;
+  unsigned free_fields = ~occ & 0x1ffu;
+  unsigned n_free = IMH_DUEL_N_FIELDS - duel_popcount9[occ];
+  unsigned in_supply = supply (d, p);
+  unsigned unl = duel_lines_2plus[occ] & d->boats_alive;
+  unsigned reach = duel_line_fields[duel_lines_1plus[occ] & d->boats_alive];
+  const uint8_t *a = d->actions[p];
+  unsigned held = (unsigned) (a[0] != 0) | (unsigned) (a[1] != 0) << 1 |
+                  (unsigned) (a[2] != 0) << 2 | (unsigned) (a[3] != 0) << 3;
+  unsigned ok = 0;
+
+  if (held & (1u << IMH_DUEL_ACTION_TAKE))
+    ok |= (unsigned) any_takeable (d) << IMH_DUEL_ACTION_TAKE;
+  ok |= (unsigned) (in_supply >= 2 && n_free >= 2) << IMH_DUEL_ACTION_PLACE_2_3;
+  /* A placement after which an unload is possible: any free field when
+   * one is possible already, else a free field in a line that holds a
+   * meeple and whose boat is in play. */
+  ok |= (unsigned) (in_supply >= 1 && (free_fields & (unl != 0 ? 0x1ffu : reach)) != 0)
+        << IMH_DUEL_ACTION_PLACE_UNLOAD;
+  if ((held & (1u << IMH_DUEL_ACTION_SWAP_UNLOAD)) && unl != 0)
+    ok |= (unsigned) any_swappable (d) << IMH_DUEL_ACTION_SWAP_UNLOAD;
+  ok &= held;
+  memcpy (out->d + n, duel_play_list[ok], sizeof duel_play_list[0]);
+  return n + duel_popcount9[ok];
 }
 
 /* Every phase but MAIN: the sub-steps of the action tiles. */
@@ -475,10 +475,10 @@ place (ImhDuel *d, int f)
   d->meeples[d->turn_player] |= (uint16_t) (1u << f);
 }
 
-static void
-duel_apply (ImhState *s, ImhDecision dec)
+/* Every decision; duel_apply() below takes the common ones first. */
+static __attribute__ ((noinline)) void
+apply_general (ImhDuel *d, ImhDecision dec)
 {
-  ImhDuel *d = &s->u.duel;
   int p = d->turn_player;
 
   d->ply++;
@@ -577,6 +577,28 @@ duel_apply (ImhState *s, ImhDecision dec)
       d->ply--;
       break;
     }
+
+}
+
+static void
+duel_apply (ImhState *s, ImhDecision dec)
+{
+  ImhDuel *d = &s->u.duel;
+
+  /* Placing and unloading on a main step: most decisions of a game. */
+  if (__builtin_expect (d->phase == IMH_DUEL_PHASE_MAIN && dec < IMH_DUEL_D_PLAY, 1))
+    {
+      d->ply++;
+      if (dec < IMH_DUEL_D_UNLOAD)
+        {
+          place (d, dec - IMH_DUEL_D_PLACE);
+          end_turn (d);
+        }
+      else if (!unload (d, dec - IMH_DUEL_D_UNLOAD))
+        end_turn (d);
+    }
+  else
+    apply_general (d, dec);
 
 #if defined(IMH_CHECK_INVARIANTS) && defined(IMH_DUEL_CHECK_EVERY_APPLY)
   {

@@ -369,7 +369,6 @@ main_options (const ImhClassic *c, ImhDecision *d)
   int take = take_count (c, p, 3);
   int free_n = 0;
   unsigned sailable = 0;
-  bool can_sail_card = false;
 
   if (take > 0)
     d[n++] = IMH_CLASSIC_D_GET;
@@ -383,8 +382,6 @@ main_options (const ImhClassic *c, ImhDecision *d)
       free_n += nfree;
       if (nfree <= slack)
         sailable |= 1u << s;
-      if (nfree > 0 && nfree <= slack + 1)
-        can_sail_card = true;
       if (c->sled[p] > 0)
         {
           memcpy (d + n, place_codes[s][fm], sizeof place_codes[s][fm]);
@@ -410,8 +407,16 @@ main_options (const ImhClassic *c, ImhDecision *d)
         d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_CHISEL;
       /* C12: the placed stone must bring its ship to the minimum; a site
        * is always free while a ship is unsailed (5 sites, 4 ships). */
-      if (held[IMH_CLASSIC_CARD_SAIL] > 0 && c->sled[p] >= 1 && can_sail_card)
-        d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_SAIL;
+      if (held[IMH_CLASSIC_CARD_SAIL] > 0 && c->sled[p] >= 1)
+        for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+          {
+            int nfree = nibble_bits[c->ship_free[s]];
+            if (c->ship_site[s] == NONE && nfree > 0 && nfree <= c->ship_slack[s] + 1)
+              {
+                d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_SAIL;
+                break;
+              }
+          }
       if (held[IMH_CLASSIC_CARD_LEVER] > 0 && sailable != 0 && sites_free != 0)
         d[n++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_LEVER;
     }

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-analysis-job.c — ImhAnalysisJob: background run with progress,
+ * cancellation, determinism, storing in the library (suite `core`). */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "imh-ai.h"
+#include "imh-analysis-job.h"
+#include "imh-game-summary.h"
+#include "imh-library.h"
+#include "imh-record.h"
+
+/* The record text of a seeded random Duel game (to the end, or `max`
+ * decisions). */
+static char *
+random_record (guint64 seed, guint max)
+{
+  ImhOptions o;
+  ImhRecordError err;
+  ImhRecord *r;
+  ImhState s;
+  ImhRng rng;
+  char *text, *copy;
+
+  imh_options_init (&o, IMH_GAME_DUEL, 2);
+  r = imh_record_new (&o, seed, &err);
+  g_assert_nonnull (r);
+  imh_record_initial (r, &s);
+  imh_rng_seed (&rng, seed + 100);
+  for (guint i = 0; i < max && !imh_is_over (&s); i++)
+    {
+      ImhDecision d;
+      g_assert_true (imh_random_choose (&s, &rng, &d));
+      imh_apply (&s, d);
+      imh_record_line_append (&r->main, d);
+    }
+  imh_record_set_outcome (r, &s);
+  text = imh_record_write (r);
+  copy = g_strdup (text);
+  free (text);
+  imh_record_free (r);
+  return copy;
+}
+
+static ImhAnalysisJob *
+small_job (const char *record)
+{
+  g_autoptr(GError) error = NULL;
+  ImhAnalysisJob *job = imh_analysis_job_new (record, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (job);
+  imh_analysis_job_set_depth (job, IMH_ANALYSIS_QUICK);
+  imh_analysis_job_set_budget (job, 300, 6, 48);
+  imh_analysis_job_set_seed (job, 42);
+  return job;
+}
+
+typedef struct {
+  GMainLoop         *loop;
+  ImhAnalysisResult *result;
+  GError            *error;
+  guint              progress_notifies;
+  double             last_progress;
+  gboolean           progress_decreased;
+  gboolean           notified_off_main;
+  GCancellable      *cancel_on_progress;
+  GThread           *main_thread;
+} RunState;
+
+static void
+progress_notify_cb (GObject    *object,
+                    GParamSpec *pspec,
+                    gpointer    data)
+{
+  RunState *st = data;
+  double p = imh_analysis_job_get_progress (IMH_ANALYSIS_JOB (object));
+
+  if (g_thread_self () != st->main_thread)
+    st->notified_off_main = TRUE;
+  if (p < st->last_progress)
+    st->progress_decreased = TRUE;
+  st->last_progress = p;
+  st->progress_notifies++;
+  if (st->cancel_on_progress != NULL && p > 0)
+    g_cancellable_cancel (st->cancel_on_progress);
+}
+
+static void
+run_done_cb (GObject      *source,
+             GAsyncResult *res,
+             gpointer      data)
+{
+  RunState *st = data;
+
+  st->result = imh_analysis_job_run_finish (IMH_ANALYSIS_JOB (source), res, &st->error);
+  g_main_loop_quit (st->loop);
+}
+
+static void
+run_async_and_wait (ImhAnalysisJob *job,
+                    GCancellable   *cancellable,
+                    RunState       *st)
+{
+  gulong id;
+
+  st->loop = g_main_loop_new (NULL, FALSE);
+  st->main_thread = g_thread_self ();
+  id = g_signal_connect (job, "notify::progress", G_CALLBACK (progress_notify_cb), st);
+  imh_analysis_job_run_async (job, cancellable, run_done_cb, st);
+  g_assert_true (imh_analysis_job_get_running (job));
+  g_main_loop_run (st->loop);
+  g_signal_handler_disconnect (job, id);
+  g_main_loop_unref (st->loop);
+  g_assert_false (imh_analysis_job_get_running (job));
+}
+
+static void
+test_run_async (void)
+{
+  g_autofree char *record = random_record (3, 30);
+  g_autoptr(ImhAnalysisJob) job = small_job (record);
+  g_autoptr(ImhAnalysisResult) direct = NULL;
+  g_autoptr(GError) error = NULL;
+  RunState st = { 0 };
+
+  g_assert_cmpuint (imh_analysis_job_get_total (job), ==, 30);
+  run_async_and_wait (job, NULL, &st);
+  g_assert_no_error (st.error);
+  g_assert_nonnull (st.result);
+  g_assert_cmpuint (imh_analysis_result_get_n_plies (st.result), ==, 30);
+  g_assert_cmpuint (imh_analysis_job_get_done (job), ==, 30);
+  g_assert_cmpfloat (imh_analysis_job_get_progress (job), ==, 1.0);
+  g_assert_cmpuint (st.progress_notifies, >=, 1);
+  g_assert_false (st.progress_decreased);
+  g_assert_false (st.notified_off_main);
+  g_assert_nonnull (imh_analysis_result_get_player (st.result, 1));
+  g_assert_null (imh_analysis_result_get_player (st.result, 2));
+  g_assert_null (imh_analysis_result_get_ply (st.result, 30));
+
+  /* The same settings without the job's thread give the same numbers,
+   * also with two threads. */
+  imh_analysis_job_set_threads (job, 2);
+  direct = imh_analysis_job_run (job, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 30; i++)
+    {
+      const ImhAnalysisPly *a = imh_analysis_result_get_ply (st.result, i);
+      const ImhAnalysisPly *b = imh_analysis_result_get_ply (direct, i);
+      g_assert_cmpfloat (a->win_before, ==, b->win_before);
+      g_assert_cmpfloat (a->win_after, ==, b->win_after);
+      g_assert_cmpfloat (a->luck, ==, b->luck);
+      g_assert_cmpint (a->mark, ==, b->mark);
+    }
+  imh_analysis_result_unref (st.result);
+}
+
+static void
+test_find_mark (void)
+{
+  g_autofree char *record = random_record (5, 40);
+  g_autoptr(ImhAnalysisJob) job = small_job (record);
+  g_autoptr(ImhAnalysisResult) r = NULL;
+  g_autoptr(GError) error = NULL;
+  int next_after_0 = -1, last = -1, n_marked = 0;
+
+  r = imh_analysis_job_run (job, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < imh_analysis_result_get_n_plies (r); i++)
+    if (imh_analysis_result_get_ply (r, i)->mark != IMH_MARK_NONE)
+      {
+        if (next_after_0 < 0 && i > 0)
+          next_after_0 = (int) i;
+        last = (int) i;
+        n_marked++;
+      }
+  /* Random play makes mistakes. */
+  g_assert_cmpint (n_marked, >, 0);
+  g_assert_cmpint (imh_analysis_result_find_mark (r, 0, TRUE, IMH_MARK_INACCURACY), ==, next_after_0);
+  g_assert_cmpint (imh_analysis_result_find_mark (r, 40, FALSE, IMH_MARK_INACCURACY), ==, last);
+  g_assert_cmpint (imh_analysis_result_find_mark (r, (guint) last, TRUE, IMH_MARK_INACCURACY), ==, -1);
+  /* Only blunders. */
+  {
+    int b = imh_analysis_result_find_mark (r, 0, TRUE, IMH_MARK_BLUNDER);
+    if (b >= 0)
+      g_assert_cmpint (imh_analysis_result_get_ply (r, (guint) b)->mark, ==, IMH_MARK_BLUNDER);
+  }
+}
+
+static void
+test_cancel (void)
+{
+  g_autofree char *record = random_record (7, 200);
+  g_autoptr(ImhAnalysisJob) job = small_job (record);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  RunState st = { 0 };
+
+  st.cancel_on_progress = cancellable;
+  run_async_and_wait (job, cancellable, &st);
+  g_assert_null (st.result);
+  g_assert_error (st.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (imh_analysis_job_get_done (job), <, imh_analysis_job_get_total (job));
+  g_clear_error (&st.error);
+
+  /* Already cancelled: fails at once with CANCELLED. */
+  {
+    RunState st2 = { 0 };
+    run_async_and_wait (job, cancellable, &st2);
+    g_assert_error (st2.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    g_clear_error (&st2.error);
+  }
+}
+
+static void
+test_invalid_record (void)
+{
+  g_autoptr(GError) error = NULL;
+  ImhAnalysisJob *job = imh_analysis_job_new ("imhotep-record 1\ngame chess\n", &error);
+
+  g_assert_null (job);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_nonnull (strstr (error->message, "2:"));
+}
+
+static void
+test_library (void)
+{
+  /* In the isolated XDG data folder of this test. */
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "imh-test", "library.sqlite3", NULL);
+  g_autofree char *record = random_record (11, 24);
+  g_autoptr(ImhLibrary) lib = NULL;
+  g_autoptr(ImhAnalysisJob) job = NULL;
+  g_autoptr(ImhGameSummary) summary = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *version = NULL, *settings = NULL, *data = NULL, *json = NULL;
+  g_autofree char *data2 = NULL, *json2 = NULL;
+  g_autofree char *v2 = NULL, *s2 = NULL;
+  RunState st = { 0 };
+  gint64 id;
+  guint blunders;
+
+  lib = imh_library_open (path, &error);
+  g_assert_no_error (error);
+  id = imh_library_save_record (lib, 0, record, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+
+  summary = imh_library_get_summary (lib, id, &error);
+  g_assert_no_error (error);
+  g_assert_false (imh_game_summary_get_analysed (summary));
+  g_clear_object (&summary);
+
+  job = small_job (record);
+  imh_analysis_job_set_library (job, lib, id);
+  run_async_and_wait (job, NULL, &st);
+  g_assert_no_error (st.error);
+  g_assert_nonnull (st.result);
+  blunders = imh_analysis_result_get_analysis (st.result)->n_blunders;
+
+  summary = imh_library_get_summary (lib, id, &error);
+  g_assert_no_error (error);
+  g_assert_true (imh_game_summary_get_analysed (summary));
+  g_assert_cmpuint (imh_game_summary_get_n_blunders (summary), ==, blunders);
+  g_clear_object (&summary);
+
+  g_assert_true (imh_library_get_latest_analysis (lib, id, &version, &settings, &data, &error));
+  g_assert_no_error (error);
+  json = imh_analysis_result_to_json (st.result);
+  g_assert_cmpstr (data, ==, json);
+  g_assert_cmpstr (version, ==, imh_engine_version ());
+  g_assert_nonnull (strstr (settings, "\"seed\":42"));
+  imh_analysis_result_unref (st.result);
+
+  /* Re-analysis with another seed: the newest analysis is the one read. */
+  {
+    RunState st2 = { 0 };
+    imh_analysis_job_set_seed (job, 43);
+    run_async_and_wait (job, NULL, &st2);
+    g_assert_no_error (st2.error);
+    g_assert_true (imh_library_get_latest_analysis (lib, id, &v2, &s2, &data2, &error));
+    json2 = imh_analysis_result_to_json (st2.result);
+    g_assert_cmpstr (data2, ==, json2);
+    g_assert_cmpstr (data2, !=, data);
+    g_assert_nonnull (strstr (s2, "\"seed\":43"));
+    summary = imh_library_get_summary (lib, id, &error);
+    g_assert_cmpuint (imh_game_summary_get_n_blunders (summary), ==,
+                      imh_analysis_result_get_analysis (st2.result)->n_blunders);
+    imh_analysis_result_unref (st2.result);
+  }
+
+  /* Storing for a game that is not there fails with the library's error. */
+  {
+    g_autoptr(ImhAnalysisResult) r = imh_analysis_job_run (job, NULL, &error);
+    g_assert_no_error (error);
+    imh_analysis_job_set_library (job, NULL, 0);
+    g_assert_false (imh_analysis_result_save (r, lib, id + 1000, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
+  g_clear_object (&lib);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_add_func ("/analysis-job/run-async", test_run_async);
+  g_test_add_func ("/analysis-job/find-mark", test_find_mark);
+  g_test_add_func ("/analysis-job/cancel", test_cancel);
+  g_test_add_func ("/analysis-job/invalid-record", test_invalid_record);
+  g_test_add_func ("/analysis-job/library", test_library);
+  return g_test_run ();
+}

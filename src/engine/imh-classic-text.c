@@ -391,6 +391,7 @@ _imh_classic_to_json (const ImhState *s, char *buf, size_t len)
        phase_ids[c->phase & 3], (unsigned) c->turn, (unsigned) c->ply);
   put (&o, ",\"turn_player\":%d,\"actor\":%d,\"round_start_player\":%d,\"passes\":%d",
        r->turn_player (s), r->actor (s), c->round_start_player, c->passes);
+  put (&o, ",\"over\":%s", c->phase == IMH_CLASSIC_PHASE_OVER ? "true" : "false");
 
   put (&o, ",\"round_cards\":[");
   for (int i = 0; i < played; i++)
@@ -501,6 +502,17 @@ _imh_classic_to_json (const ImhState *s, char *buf, size_t len)
       put (&o, "%s{\"frame\":\"%s\",\"player\":%d,\"a\":%d,\"b\":%d,\"c\":%d}", i ? "," : "",
            frame_ids[f->type < 9 ? f->type : 0], f->player, f->a, f->b, f->c);
     }
+  put (&o, "],\"legal\":[");
+  {
+    ImhDecisionList l;
+    char text[IMH_DECISION_TEXT_MAX];
+    _imh_classic_legal (s, &l);
+    for (int i = 0; i < l.n; i++)
+      {
+        _imh_classic_to_text (s, l.d[i], text, sizeof text);
+        put (&o, "%s\"%s\"", i ? "," : "", text);
+      }
+  }
   put (&o, "]}");
 
   /* Hidden (C9): the future round cards (the last one is the removed

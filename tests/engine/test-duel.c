@@ -1023,8 +1023,7 @@ test_property (void)
               if (i > 0)
                 g_assert_cmpint (l.d[i], >, l.d[i - 1]);
             }
-          if (g % 10 == 0)
-            for (ImhDecision c = 0; c < IMH_DUEL_N_DECISIONS + 3; c++)
+          for (ImhDecision c = 0; c < IMH_DUEL_N_DECISIONS + 3; c++)
               g_assert_true (R->is_legal (&s, c) == (c < IMH_DUEL_N_DECISIONS && seen[c]));
           /* D8: pass only alone. */
           if (seen[IMH_DUEL_D_PASS])
@@ -1032,7 +1031,7 @@ test_property (void)
           /* D7a: stop never alone. */
           if (seen[IMH_DUEL_D_STOP])
             g_assert_cmpint (n, >, 1);
-          if (g % 50 == 0)
+          if (g % 5 == 0)
             {
               memcpy (&t, &s, R->state_size);
               R->determinize (&t, R->actor (&s), &rng);

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-library-page-private.h — parts of the library page the tests drive. */
+#pragma once
+
+#include "imh-library-page.h"
+
+G_BEGIN_DECLS
+
+GtkSearchEntry *_imh_library_page_get_search_entry (ImhLibraryPage *self);
+GtkDropDown    *_imh_library_page_get_game_filter  (ImhLibraryPage *self);
+GtkToggleButton *_imh_library_page_get_starred_filter (ImhLibraryPage *self);
+GtkColumnView  *_imh_library_page_get_column_view  (ImhLibraryPage *self);
+/* Name of the visible content: "list", "empty" or "no-results". */
+const char     *_imh_library_page_get_content      (ImhLibraryPage *self);
+
+G_END_DECLS

@@ -426,8 +426,9 @@ main_options (const ImhClassic *c, ImhDecision *d)
   return n;
 }
 
-/* Options of a decision frame; -1 for a frame that resolves by itself. */
-static int
+/* Options of a decision frame; -1 for a frame that resolves by itself.
+ * Not inlined: it keeps the main decision's path in legal() short. */
+__attribute__ ((noinline)) static int
 frame_options (const ImhClassic *c, const ImhClassicFrame *f, ImhDecision *d)
 {
   int n = 0;
@@ -930,7 +931,8 @@ apply_main (ImhClassic *c, ImhDecision d)
       int play = d - IMH_CLASSIC_D_PLAY;
       int card = imh_classic_play_card (play);
       c->held[p][card]--;
-      c->discards[card]++;
+      /* The card goes to the discards after its action (rulebook). */
+      push (c, IMH_CLASSIC_FR_DISCARD, (uint8_t) p, (uint8_t) card, 0, 0);
       switch (play)
         {
         case IMH_CLASSIC_PLAY_HAMMER:

@@ -497,6 +497,9 @@ test_hammer (void)
   g_assert_cmpint (imh_actor (&s), ==, 0);
   g_assert_true (imh_classic_is_sub_decision (&s));
   g_assert_false (can (&s, "get"));
+  /* the card goes to the discards after its action */
+  g_assert_cmpint (c->discards[IMH_CLASSIC_CARD_HAMMER], ==, 0);
+  g_assert_cmpint (c->held[0][IMH_CLASSIC_CARD_HAMMER], ==, 0);
   play (&s, "place:2.2");
   g_assert_cmpint (c->sled[0], ==, 4);
   g_assert_cmpint (c->ship[1][1], ==, 1);

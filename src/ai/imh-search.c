@@ -66,9 +66,11 @@ typedef struct {
   uint32_t n_chunks, cap_chunks;
   uint32_t n_nodes;
 
-  /* Decision → index in the current legal list, stamped (no clearing). */
+  /* Decision → index in the current legal list, stamped (no clearing).
+   * Sized by the largest decision seen (both games stay below 128). */
   uint32_t *stamp;
   uint8_t  *index;
+  uint32_t  stamp_size;
   uint32_t  epoch;
 
   /* Outputs */
@@ -151,6 +153,36 @@ worker_free (Worker *w)
   w->index = NULL;
 }
 
+/* Makes room for decision values up to `max`; false when out of memory. */
+static bool
+stamp_reserve (Worker *w, uint32_t max)
+{
+  if (max < w->stamp_size)
+    return true;
+  uint32_t size = w->stamp_size ? w->stamp_size : 128;
+  while (size <= max)
+    size *= 2;
+  uint32_t *stamp = calloc (size, sizeof *stamp);
+  uint8_t *index = calloc (size, sizeof *index);
+  if (stamp == NULL || index == NULL)
+    {
+      free (stamp);
+      free (index);
+      return false;
+    }
+  if (w->stamp_size > 0)
+    {
+      memcpy (stamp, w->stamp, w->stamp_size * sizeof *stamp);
+      memcpy (index, w->index, w->stamp_size * sizeof *index);
+    }
+  free (w->stamp);
+  free (w->index);
+  w->stamp = stamp;
+  w->index = index;
+  w->stamp_size = size;
+  return true;
+}
+
 static bool
 should_stop (Worker *w)
 {
@@ -205,7 +237,22 @@ one_iteration (Worker *w, ImhRng *rng)
       if (legal.n == 0 || actor < 0)
         break;
 
-      uint32_t epoch = ++w->epoch;
+      ImhDecision dmax = 0;
+      for (uint16_t i = 0; i < legal.n; i++)
+        if (legal.d[i] > dmax)
+          dmax = legal.d[i];
+      if (!stamp_reserve (w, dmax))
+        {
+          w->oom = true;
+          break;
+        }
+      if (++w->epoch == 0)
+        {
+          /* Wrapped after 2^32 nodes visited: forget every stamp. */
+          memset (w->stamp, 0, w->stamp_size * sizeof *w->stamp);
+          w->epoch = 1;
+        }
+      uint32_t epoch = w->epoch;
       for (uint16_t i = 0; i < legal.n; i++)
         {
           w->stamp[legal.d[i]] = epoch;
@@ -312,9 +359,7 @@ worker_run (void *data)
   bool by_iterations = w->budget > 0;
 
   imh_rng_seed (&rng, w->seed);
-  w->stamp = calloc (65536, sizeof *w->stamp);
-  w->index = calloc (65536, sizeof *w->index);
-  if (w->stamp == NULL || w->index == NULL || node_new (w) != 0 || w->n_nodes != 1)
+  if (!stamp_reserve (w, 127) || node_new (w) != 0 || w->n_nodes != 1)
     {
       w->oom = true;
       return NULL;

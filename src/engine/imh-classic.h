@@ -71,7 +71,8 @@ int  imh_classic_temple_width   (const ImhClassic *c);
 int  imh_classic_round_points   (const ImhState *s, int player);
 /* Which card type a blue play decision plays. */
 int  imh_classic_play_card      (int play);
-/* True if decision d is a sub-step of a turn rather than its main decision. */
+/* True if the next decision is a sub-step of a turn (an owner's choice, a
+ * card's later step, a round-end choice) rather than a turn's main decision. */
 bool imh_classic_is_sub_decision(const ImhState *s);
 
 /* ---- Internals (imh-classic.c, imh-classic-score.c, imh-classic-text.c) ---- */

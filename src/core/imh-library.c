@@ -276,6 +276,7 @@ static const char schema_v1[] =
   "CREATE INDEX games_result  ON games (finished, winner, started);"
   "CREATE INDEX games_length  ON games (length);"
   "CREATE INDEX games_starred ON games (starred, started);"
+  "CREATE INDEX games_unfinished ON games (finished, modified);"
   "CREATE TABLE records ("
   "  game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,"
   "  text    TEXT NOT NULL"
@@ -1286,24 +1287,6 @@ imh_library_get_summary (ImhLibrary  *self,
   return g_object_ref (list->pdata[0]);
 }
 
-gboolean
-imh_library_contains_hash (ImhLibrary  *self,
-                           const char  *sha256,
-                           GError     **error)
-{
-  Conn *c;
-  gint64 id = 0;
-  gboolean ok;
-
-  g_return_val_if_fail (IMH_IS_LIBRARY (self), FALSE);
-  g_return_val_if_fail (sha256 != NULL, FALSE);
-
-  c = read_conn (self);
-  ok = find_hash_locked (c, sha256, &id, error);
-  conn_unlock (c);
-  return ok && id != 0;
-}
-
 static gint64
 scalar_locked (Conn *c, const char *sql, GError **error, gboolean *ok)
 {
@@ -1323,6 +1306,41 @@ scalar_locked (Conn *c, const char *sql, GError **error, gboolean *ok)
     *ok = sql_error (error, c->db, rc);
   sqlite3_reset (stmt);
   return v;
+}
+
+gint64
+imh_library_get_latest_unfinished (ImhLibrary  *self,
+                                   GError     **error)
+{
+  gboolean ok = TRUE;
+  Conn *c;
+  gint64 id;
+
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
+
+  c = read_conn (self);
+  id = scalar_locked (c, "SELECT coalesce ((SELECT id FROM games WHERE finished = 0"
+                         " ORDER BY modified DESC, id DESC LIMIT 1), 0)", error, &ok);
+  conn_unlock (c);
+  return ok ? id : 0;
+}
+
+gboolean
+imh_library_contains_hash (ImhLibrary  *self,
+                           const char  *sha256,
+                           GError     **error)
+{
+  Conn *c;
+  gint64 id = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (sha256 != NULL, FALSE);
+
+  c = read_conn (self);
+  ok = find_hash_locked (c, sha256, &id, error);
+  conn_unlock (c);
+  return ok && id != 0;
 }
 
 guint64

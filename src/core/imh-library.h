@@ -210,6 +210,9 @@ char       *imh_library_load_record_finish (ImhLibrary          *self,
 ImhGameSummary *imh_library_get_summary    (ImhLibrary          *self,
                                             gint64               id,
                                             GError             **error);
+/* The unfinished game changed last (to resume on launch), or 0 if none. */
+gint64      imh_library_get_latest_unfinished (ImhLibrary       *self,
+                                               GError          **error);
 /* Whether a record with this SHA-256 (hex) is stored. */
 gboolean    imh_library_contains_hash      (ImhLibrary          *self,
                                             const char          *sha256,

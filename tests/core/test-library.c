@@ -12,8 +12,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "imh-library-autosave.h"
 #include "imh-library-model.h"
 #include "imh-library-private.h"
+#include "imh-record-file.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
@@ -1069,6 +1071,125 @@ test_durability (void)
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM games WHERE id NOT IN (SELECT game_id FROM records)"), ==, 0);
 }
 
+/* ------------------------------------------------------------------ */
+/* Autosave of the game being played                                   */
+
+static void
+play (ImhGame *game, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      ImhDecisionList legal;
+      g_autoptr(GError) error = NULL;
+      imh_game_get_viewed_legal (game, &legal);
+      g_assert_cmpuint (legal.n, >, 0);
+      g_assert_true (imh_game_apply (game, legal.d[legal.n / 2], IMH_BRANCH_TRUNCATE, &error));
+      g_assert_no_error (error);
+    }
+}
+
+static void
+wait_autosave (ImhLibraryAutosave *autosave)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  while (imh_library_autosave_get_busy (autosave))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+static void
+check_stored (ImhLibrary *lib, ImhGame *game, gint64 id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *stored = imh_library_load_record (lib, id, &error);
+  g_autofree char *now = imh_game_to_record_text (game);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (stored, ==, now);
+}
+
+static void
+test_autosave (void)
+{
+  g_autoptr(ImhLibrary) lib = open_new ("autosave.sqlite3");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = NULL;
+  g_autoptr(ImhLibraryAutosave) autosave = NULL;
+  g_autoptr(ImhGameSummary) s = NULL;
+  ImhOptions o;
+  gint64 id, id2;
+
+  imh_options_init (&o, IMH_GAME_DUEL, 2);
+  game = imh_game_new (&o, 42, &error);
+  g_assert_no_error (error);
+  autosave = imh_library_autosave_new (lib, game, 0);
+
+  /* Nothing before the first decision. */
+  wait_autosave (autosave);
+  g_assert_cmpint (imh_library_count (lib, NULL), ==, 0);
+  g_assert_cmpint (imh_library_autosave_get_id (autosave), ==, 0);
+  g_assert_cmpint (imh_library_get_latest_unfinished (lib, NULL), ==, 0);
+
+  /* From the first decision on, one entry, replaced after every change. */
+  play (game, 1);
+  wait_autosave (autosave);
+  id = imh_library_autosave_get_id (autosave);
+  g_assert_cmpint (id, >, 0);
+  check_stored (lib, game, id);
+  play (game, 9);         /* a burst: folded into few writes */
+  wait_autosave (autosave);
+  g_assert_cmpint (imh_library_count (lib, NULL), ==, 1);
+  g_assert_cmpint (imh_library_autosave_get_id (autosave), ==, id);
+  check_stored (lib, game, id);
+  s = imh_library_get_summary (lib, id, &error);
+  g_assert_cmpuint (imh_game_summary_get_length (s), ==, 10);
+  g_assert_false (imh_game_summary_get_finished (s));
+
+  g_assert_true (imh_game_undo (game));
+  play (game, 3);
+  g_assert_true (imh_library_autosave_flush (autosave, &error));   /* synchronous, e.g. on quit */
+  g_assert_no_error (error);
+  check_stored (lib, game, id);
+
+  /* Resume: the unfinished game comes back from the library. */
+  g_assert_cmpint (imh_library_get_latest_unfinished (lib, NULL), ==, id);
+  {
+    g_autofree char *text = imh_library_load_record (lib, id, &error);
+    g_autoptr(ImhGame) resumed = imh_game_new_from_record_text (text, -1, &error);
+    g_autofree char *again = NULL;
+    g_assert_no_error (error);
+    g_assert_cmpuint (imh_game_get_live_ply (resumed), ==, imh_game_get_live_ply (game));
+    again = imh_game_to_record_text (resumed);
+    g_assert_cmpstr (again, ==, text);
+  }
+
+  /* Restarted: the next game is a new entry; the old one is kept. */
+  g_assert_true (imh_game_restart (game, &o, 43, &error));
+  play (game, 2);
+  wait_autosave (autosave);
+  id2 = imh_library_autosave_get_id (autosave);
+  g_assert_cmpint (id2, >, 0);
+  g_assert_cmpint (id2, !=, id);
+  g_assert_cmpint (imh_library_count (lib, NULL), ==, 2);
+  check_stored (lib, game, id2);
+  g_assert_cmpint (imh_library_get_latest_unfinished (lib, NULL), ==, id2);
+
+  /* Played to the end: stored finished. */
+  while (!imh_game_get_is_over (game))
+    play (game, 1);
+  imh_library_autosave_stop (autosave);
+  check_stored (lib, game, id2);
+  g_clear_object (&s);
+  s = imh_library_get_summary (lib, id2, &error);
+  g_assert_true (imh_game_summary_get_finished (s));
+  g_assert_cmpint (imh_library_get_latest_unfinished (lib, NULL), ==, id);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1092,6 +1213,7 @@ main (int argc, char **argv)
   g_test_add_func ("/library/import", test_import);
   g_test_add_func ("/library/export", test_export);
   g_test_add_func ("/library/durability-sigkill", test_durability);
+  g_test_add_func ("/library/autosave", test_autosave);
 
   return g_test_run ();
 }

@@ -30,8 +30,8 @@ static const struct {
   uint32_t samples;
   uint32_t sample_iterations;
 } depths[IMH_N_ANALYSIS_DEPTHS] = {
-  [IMH_ANALYSIS_QUICK]    = { 1500, 16, 96 },
-  [IMH_ANALYSIS_STANDARD] = { 4000, 32, 192 },
+  [IMH_ANALYSIS_QUICK]    = { 3000, 24, 128 },
+  [IMH_ANALYSIS_STANDARD] = { 20000, 48, 768 },
 };
 
 #define MAX_SAMPLES 1024

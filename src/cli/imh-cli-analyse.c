@@ -24,7 +24,8 @@ progress_cb (void *user, uint32_t done, uint32_t total)
   if (*show)
     {
       /* TRANSLATORS: progress on stderr while analysing; %u of %u decisions */
-      fprintf (stderr, _("\ranalysing: %u of %u decisions"), done, total);
+      fputc ('\r', stderr);
+      fprintf (stderr, _("analysing: %u of %u decisions"), done, total);
       if (done == total)
         fputc ('\n', stderr);
       fflush (stderr);

@@ -199,6 +199,8 @@ typedef struct {
   double   a_ms;              /* wall time spent choosing for A, in ms */
   double   b_ms;
   uint32_t b_decisions;
+  uint64_t a_iterations;      /* search iterations (FLAT/ISMCTS) summed over A's decisions */
+  uint64_t b_iterations;
 } ImhArenaResult;
 
 /* Plays cfg->games games. Every setup seed (derived from cfg->seed) is

@@ -25,6 +25,7 @@ typedef struct {
   uint32_t plies;
   uint32_t a_dec, b_dec;
   double   a_ms, b_ms;
+  uint64_t a_iter, b_iter;
   bool     done;
 } GameOutcome;
 
@@ -57,6 +58,9 @@ play_game (const ImhArenaConfig *cfg, uint32_t i, GameOutcome *g)
   memset (g, 0, sizeof *g);
   if (!imh_setup (&s, &o, game_seed, NULL, 0))
     return;
+  ImhSearchResult *res = malloc (sizeof *res);
+  if (res == NULL)
+    return;
 
   uint32_t ply = 0;
   while (!imh_is_over (&s) && ply < IMH_ARENA_MAX_PLY)
@@ -67,24 +71,31 @@ play_game (const ImhArenaConfig *cfg, uint32_t i, GameOutcome *g)
       const ImhPlayerSpec *who = actor == a_seat ? cfg->a : cfg->b;
       ImhDecision d;
       uint64_t t0 = _imh_now_ns ();
-      if (!imh_player_choose (who, &s, mix (game_seed ^ (uint64_t) i << 32, ply), cfg->stop, &d))
+      if (!imh_player_choose_full (who, &s, mix (game_seed ^ (uint64_t) i << 32, ply), cfg->stop,
+                                   &d, res))
         break;
       double ms = (_imh_now_ns () - t0) / 1e6;
       if (actor == a_seat)
         {
           g->a_dec++;
           g->a_ms += ms;
+          g->a_iter += res->n > 0 ? res->iterations : 0;
         }
       else
         {
           g->b_dec++;
           g->b_ms += ms;
+          g->b_iter += res->n > 0 ? res->iterations : 0;
         }
       imh_apply (&s, d);
       ply++;
       if (cfg->stop != NULL && atomic_load (cfg->stop))
-        return;
+        {
+          free (res);
+          return;
+        }
     }
+  free (res);
 
   ImhScore sc;
   double values[IMH_MAX_PLAYERS];
@@ -190,6 +201,8 @@ imh_arena_run (const ImhArenaConfig *cfg, ImhArenaResult *out, char *why, size_t
       out->b_decisions += g->b_dec;
       out->a_ms += g->a_ms;
       out->b_ms += g->b_ms;
+      out->a_iterations += g->a_iter;
+      out->b_iterations += g->b_iter;
     }
   if (out->games > 0)
     {

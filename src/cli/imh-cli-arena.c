@@ -148,10 +148,12 @@ imh_cli_arena (int argc, char **argv)
       printf ("{\"game\":\"%s\",\"players\":%d,\"a\":\"%s\",\"b\":\"%s\",\"seed\":%" G_GINT64_FORMAT
               ",\"games\":%u,\"wins\":%u,\"ties\":%u,\"losses\":%u,\"score\":%.4f,\"score_ci\":%.4f,"
               "\"margin\":%.3f,\"margin_ci\":%.3f,\"a_ms_per_decision\":%.3f,\"b_ms_per_decision\":%.3f,"
-              "\"decisions_per_game\":%.1f}\n",
+              "\"decisions_per_game\":%.1f,\"a_iterations_per_decision\":%.0f,\"b_iterations_per_decision\":%.0f}\n",
               rules->id, (int) players, sa.name, sb.name, seed, res.games, res.wins, res.ties,
               res.losses, res.score, res.score_ci, res.margin, res.margin_ci, a_ms, b_ms,
-              res.mean_decisions);
+              res.mean_decisions,
+              res.a_decisions ? (double) res.a_iterations / res.a_decisions : 0.0,
+              res.b_decisions ? (double) res.b_iterations / res.b_decisions : 0.0);
       return IMH_CLI_OK;
     }
   printf (_("%s, %d players: A = %s, B = %s, %u games from seed %lld\n"),

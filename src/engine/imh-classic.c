@@ -1105,10 +1105,9 @@ is_legal (const ImhState *s, ImhDecision d)
   return false;
 }
 
-static void
-apply (ImhState *s, ImhDecision d)
+static inline __attribute__ ((always_inline)) void
+apply_core (ImhClassic *c, ImhDecision d)
 {
-  ImhClassic *c = &s->u.classic;
   c->ply++;
   if (c->sp == 0)
     {
@@ -1128,6 +1127,11 @@ apply (ImhState *s, ImhDecision d)
       frame_apply (c, d);
       advance (c);
     }
+}
+
+static inline void
+check_after (const ImhState *s, ImhDecision d)
+{
 #ifdef IMH_CHECK_INVARIANTS
   char why[128];
   if (!_imh_classic_check (s, why, sizeof why))
@@ -1135,7 +1139,37 @@ apply (ImhState *s, ImhDecision d)
       fprintf (stderr, "imh-classic: invariant broken after decision %u: %s\n", d, why);
       abort ();
     }
+#else
+  (void) s;
+  (void) d;
 #endif
+}
+
+static void
+apply (ImhState *s, ImhDecision d)
+{
+  apply_core (&s->u.classic, d);
+  check_after (s, d);
+}
+
+/* Exactly `while ((n = legal (s, &l)) > 0) apply (s, l.d[imh_rng_below (rng, n)]);`
+ * (at most max_plies times), without the calls through the vtable. */
+uint32_t
+_imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
+{
+  ImhClassic *c = &s->u.classic;
+  ImhDecision d[IMH_MAX_DECISIONS];
+  uint32_t k = 0;
+
+  while (k < max_plies && c->phase != IMH_CLASSIC_PHASE_OVER)
+    {
+      int n = c->sp == 0 ? main_options (c, d) : frame_options (c, &c->stack[c->sp - 1], d);
+      ImhDecision x = d[imh_rng_below (rng, (uint32_t) n)];
+      apply_core (c, x);
+      check_after (s, x);
+      k++;
+    }
+  return k;
 }
 
 const ImhRules imh_classic_rules = {

@@ -87,3 +87,4 @@ int      _imh_classic_to_text_state (const ImhState *s, char *buf, size_t len);
 uint64_t _imh_classic_hash          (const ImhState *s);
 bool     _imh_classic_check         (const ImhState *s, char *why, size_t why_len);
 int      _imh_classic_legal         (const ImhState *s, ImhDecisionList *out);
+uint32_t _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies);

@@ -170,6 +170,40 @@ test_random_games (gconstpointer data)
   g_assert_cmpuint (sub_decisions, >, 0);
 }
 
+/* The fused random playout plays exactly the games of the plain loop. */
+static void
+test_fused_playout (void)
+{
+  const ImhRules *r = &imh_classic_rules;
+  for (uint32_t g = 0; g < 3000; g++)
+    {
+      ImhOptions o = options_for (2 + (int) (g % 3), g / 3);
+      ImhState a, b;
+      ImhRng ra, rb;
+      ImhDecisionList l;
+      char why[128];
+      uint32_t plies = 0;
+      int n;
+
+      g_assert_true (imh_setup (&a, &o, g, why, sizeof why));
+      b = a;
+      imh_rng_seed (&ra, g * 31u + 7u);
+      rb = ra;
+      while ((n = r->legal (&a, &l)) > 0)
+        {
+          r->apply (&a, l.d[imh_rng_below (&ra, (uint32_t) n)]);
+          plies++;
+        }
+      /* in two pieces, to exercise max_plies */
+      uint32_t first = _imh_classic_random_playout (&b, &rb, plies / 2);
+      g_assert_cmpuint (first, ==, plies / 2);
+      g_assert_cmpuint (first + _imh_classic_random_playout (&b, &rb, 100000), ==, plies);
+      g_assert_cmpuint (r->hash (&a), ==, r->hash (&b));
+      g_assert_cmpmem (&ra, sizeof ra, &rb, sizeof rb);
+      g_assert_cmpuint (_imh_classic_random_playout (&b, &rb, 10), ==, 0);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -177,5 +211,6 @@ main (int argc, char **argv)
   g_test_add_data_func ("/classic/random/2-players", GINT_TO_POINTER (2), test_random_games);
   g_test_add_data_func ("/classic/random/3-players", GINT_TO_POINTER (3), test_random_games);
   g_test_add_data_func ("/classic/random/4-players", GINT_TO_POINTER (4), test_random_games);
+  g_test_add_func ("/classic/random/fused-playout", test_fused_playout);
   return g_test_run ();
 }

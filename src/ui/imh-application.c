@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "imh-application.h"
+#include "imh-record-file.h"
 #include "imh-screenshot.h"
 #include "imh-window.h"
 
@@ -31,6 +32,10 @@ static const GOptionEntry main_options[] = {
     N_("Window size for --screenshot (default 1280x800)"), N_("WIDTHxHEIGHT") },
   { "dark", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Use the dark style for --screenshot"), NULL },
+  { "record", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
+    N_("Show this game record in --screenshot"), N_("FILE") },
+  { "ply", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT, NULL,
+    N_("Show the position after this many decisions of --record (default: the end)"), N_("N") },
   { NULL }
 };
 
@@ -53,6 +58,8 @@ imh_application_handle_local_options (GApplication *application,
   g_autoptr(GError) error = NULL;
   const char *path = NULL;
   const char *size = NULL;
+  const char *record = NULL;
+  int ply = -1;
   gboolean dark = FALSE;
 
   if (g_variant_dict_contains (options, "version"))
@@ -64,15 +71,22 @@ imh_application_handle_local_options (GApplication *application,
   g_variant_dict_lookup (options, "screenshot", "^&ay", &path);
   g_variant_dict_lookup (options, "size", "&s", &size);
   dark = g_variant_dict_contains (options, "dark");
+  g_variant_dict_lookup (options, "record", "^&ay", &record);
+  g_variant_dict_lookup (options, "ply", "i", &ply);
 
   if (path == NULL)
     {
-      if (size != NULL || dark)
+      if (size != NULL || dark || record != NULL || g_variant_dict_contains (options, "ply"))
         {
-          g_printerr ("imhotep: %s\n", _("--size and --dark need --screenshot"));
+          g_printerr ("imhotep: %s\n", _("--size, --dark, --record and --ply need --screenshot"));
           return 2;
         }
       return -1;
+    }
+  if (g_variant_dict_contains (options, "ply") && (record == NULL || ply < 0))
+    {
+      g_printerr ("imhotep: %s\n", _("--ply needs --record and a number of at least 0"));
+      return 2;
     }
 
   request = g_new0 (ImhScreenshotRequest, 1);
@@ -80,6 +94,8 @@ imh_application_handle_local_options (GApplication *application,
   request->width = 1280;
   request->height = 800;
   request->dark = dark;
+  request->record = g_strdup (record);
+  request->ply = ply;
   if (size != NULL
       && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
     {
@@ -129,6 +145,39 @@ imh_application_take_screenshot (ImhApplication *self)
 
   window = imh_window_new (self);
   gtk_window_unmaximize (GTK_WINDOW (window));
+  if (self->screenshot->record != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+      gsize length = 0;
+      g_autoptr(ImhGame) game = NULL;
+
+      if (g_file_get_contents (self->screenshot->record, &text, &length, &error))
+        game = imh_game_new_from_record_text (text, (gssize) length, &error);
+      if (game == NULL)
+        {
+          g_printerr ("imhotep: %s: %s\n", self->screenshot->record, error->message);
+          self->exit_status = 1;
+          gtk_window_destroy (GTK_WINDOW (window));
+          return;
+        }
+      /* A picture: the computer does not move on. */
+      imh_game_stop_computer (game);
+      if (self->screenshot->ply >= 0)
+        {
+          if ((guint) self->screenshot->ply > imh_game_get_live_ply (game))
+            {
+              g_printerr (_("imhotep: %s: --ply %d is after the end of the game (%u)\n"),
+                          self->screenshot->record, self->screenshot->ply,
+                          imh_game_get_live_ply (game));
+              self->exit_status = 1;
+              gtk_window_destroy (GTK_WINDOW (window));
+              return;
+            }
+          imh_game_set_viewed_ply (game, (guint) self->screenshot->ply);
+        }
+      imh_play_view_set_game (imh_window_get_play_view (window), game);
+    }
   /* The picture is of the window's content: header bar and page, no frame. */
   imh_screenshot_take_when_ready (GTK_WINDOW (window),
                                   adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
@@ -147,6 +196,14 @@ imh_application_activate (GApplication *application)
       return;
     }
 
+  if (gtk_application_get_active_window (GTK_APPLICATION (self)) == NULL)
+    {
+      /* A new window: bring back the unfinished game, if any. */
+      ImhWindow *window = imh_window_new (self);
+      imh_play_view_resume (imh_window_get_play_view (window));
+      gtk_window_present (GTK_WINDOW (window));
+      return;
+    }
   gtk_window_present (imh_application_get_window (self));
 }
 
@@ -265,6 +322,11 @@ static const struct {
   { "app.quit", { "<Control>q", NULL } },
   { "app.shortcuts", { "<Control>question", NULL } },
   { "win.close", { "<Control>w", NULL } },
+  { "game.new-game", { "<Control>n", NULL } },
+  { "game.open", { "<Control>o", NULL } },
+  { "game.save-as", { "<Shift><Control>s", NULL } },
+  { "game.undo", { "<Control>z", NULL } },
+  { "game.redo", { "<Shift><Control>z", NULL } },
 };
 
 static void

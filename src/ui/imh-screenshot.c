@@ -21,6 +21,7 @@ imh_screenshot_request_free (ImhScreenshotRequest *request)
   if (request == NULL)
     return;
   g_free (request->path);
+  g_free (request->record);
   g_free (request);
 }
 
@@ -129,6 +130,7 @@ take_data_free (gpointer data)
 
   g_clear_object (&take->subject);
   g_free (take->request.path);
+  g_free (take->request.record);
   g_free (take);
 }
 
@@ -191,6 +193,7 @@ imh_screenshot_take_when_ready (GtkWindow                  *window,
   take = g_new0 (TakeData, 1);
   take->request = *request;
   take->request.path = g_strdup (request->path);
+  take->request.record = g_strdup (request->record);
   take->subject = g_object_ref (subject);
   take->callback = callback;
   take->user_data = user_data;

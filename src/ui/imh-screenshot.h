@@ -14,6 +14,8 @@ typedef struct {
   int       width;      /* window size in logical pixels */
   int       height;
   gboolean  dark;       /* dark style instead of light */
+  char     *record;     /* a game record to show (--record), or NULL */
+  int       ply;        /* the ply of the record to show (--ply); -1: its end */
 } ImhScreenshotRequest;
 
 void     imh_screenshot_request_free (ImhScreenshotRequest *request);

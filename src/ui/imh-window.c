@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imh-play-view.h"
 #include "imh-window.h"
 
 struct _ImhWindow
@@ -15,12 +16,15 @@ struct _ImhWindow
   GSettings            *settings;
 
   /* Template children */
+  GtkWidget            *game_buttons;
   AdwHeaderBar         *header_bar;
+  ImhPlayView          *play_view;
   GtkMenuButton        *primary_menu_button;
   GtkStack             *stack;
   AdwStatusPage        *start_page;
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
+  GtkWidget            *sidebar_button;
 };
 
 G_DEFINE_FINAL_TYPE (ImhWindow, imh_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -98,7 +102,10 @@ imh_window_class_init (ImhWindowClass *klass)
   window_class->close_request = imh_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, game_buttons);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, play_view);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, start_page);
@@ -106,10 +113,28 @@ imh_window_class_init (ImhWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, window_title);
 }
 
+/* A game shows the play page with its header-bar buttons. */
+static void
+on_play_game_changed (ImhWindow *self)
+{
+  gboolean playing = imh_play_view_get_game (self->play_view) != NULL;
+
+  gtk_stack_set_visible_child_name (self->stack, playing ? "play" : "start");
+  gtk_widget_set_visible (self->game_buttons, playing);
+  gtk_widget_set_visible (self->sidebar_button, playing);
+}
+
 static void
 imh_window_init (ImhWindow *self)
 {
+  g_type_ensure (IMH_TYPE_PLAY_VIEW);
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The game's actions serve the header bar and the menu too. */
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "game",
+                                  imh_play_view_get_actions (self->play_view));
+  g_signal_connect_object (self->play_view, "notify::game",
+                           G_CALLBACK (on_play_game_changed), self, G_CONNECT_SWAPPED);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
@@ -140,6 +165,14 @@ imh_window_get_header_bar (ImhWindow *self)
   g_return_val_if_fail (IMH_IS_WINDOW (self), NULL);
 
   return self->header_bar;
+}
+
+ImhPlayView *
+imh_window_get_play_view (ImhWindow *self)
+{
+  g_return_val_if_fail (IMH_IS_WINDOW (self), NULL);
+
+  return self->play_view;
 }
 
 const char *

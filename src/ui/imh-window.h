@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "imh-application.h"
+#include "imh-play-view.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +16,7 @@ G_DECLARE_FINAL_TYPE (ImhWindow, imh_window, IMH, WINDOW, AdwApplicationWindow)
 ImhWindow    *imh_window_new            (ImhApplication *application);
 AdwHeaderBar *imh_window_get_header_bar (ImhWindow      *self);
 const char   *imh_window_get_page       (ImhWindow      *self);
+ImhPlayView  *imh_window_get_play_view  (ImhWindow      *self);
 void          imh_window_add_toast      (ImhWindow      *self,
                                          AdwToast       *toast);
 

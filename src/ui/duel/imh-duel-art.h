@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * imh-duel-art.h — the vector art of Imhotep: The Duel, drawn with cairo.
+ *
+ * Every function draws into a box (x, y, w, h) in the current user space;
+ * nothing here keeps state. The palette switches with the dark style.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+#include <pango/pango.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  double r, g, b, a;
+} ImhRgba;
+
+typedef struct {
+  gboolean dark;
+  ImhRgba  text;          /* foreground text on the panels */
+  ImhRgba  panel;         /* player panel background */
+  ImhRgba  panel_active;  /* the panel of the player to move */
+  ImhRgba  water;
+  ImhRgba  field;
+  ImhRgba  field_line;
+  ImhRgba  wood;
+  ImhRgba  wood_dark;
+  ImhRgba  accent;        /* legal targets */
+  ImhRgba  hint;          /* the hint overlay */
+} ImhDuelPalette;
+
+void imh_duel_palette_init (ImhDuelPalette *palette,
+                            gboolean        dark,
+                            const ImhRgba  *text,
+                            const ImhRgba  *accent);
+
+void imh_art_set (cairo_t *cr, const ImhRgba *c);
+void imh_art_rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r);
+
+/* Centred text in a box, in a font size relative to the box height. */
+void imh_art_text (cairo_t              *cr,
+                   const char           *text,
+                   double                x,
+                   double                y,
+                   double                w,
+                   double                h,
+                   double                size,
+                   gboolean              bold,
+                   PangoAlignment        align,
+                   const ImhRgba        *color);
+
+/* One tile face (any Duel tile code but none) filling a square box. */
+void imh_art_tile (cairo_t *cr, guint code, double x, double y, double size);
+/* The back of a face-down tile. */
+void imh_art_tile_back (cairo_t *cr, double x, double y, double size);
+/* A meeple of player 0 (black: rounded pawn) or 1 (white: square-headed
+ * pawn with a diamond mark), standing in a box. ghost: only an outline. */
+void imh_art_meeple (cairo_t *cr, int player, double x, double y, double w, double h,
+                     gboolean ghost);
+/* A boat hull for three slots, horizontal or vertical. */
+void imh_art_boat (cairo_t *cr, const ImhDuelPalette *p, double x, double y, double w,
+                   double h, gboolean vertical, gboolean alive);
+/* Small glyphs used on the location panels. */
+void imh_art_obelisk_glyph (cairo_t *cr, double x, double y, double w, double h);
+void imh_art_pyramid_glyph (cairo_t *cr, gboolean dark, double x, double y, double w, double h);
+void imh_art_temple_glyph (cairo_t *cr, guint symbols, double x, double y, double w, double h);
+
+G_END_DECLS

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * imh-duel-board.h — the board of Imhotep: The Duel as a widget.
+ *
+ * Shows one position (a copy) with both players' locations; highlights the
+ * legal targets when interactive and emits "decide" with the decision the
+ * user chose (by mouse, keyboard or the "board.decide" action). It never
+ * changes a game itself.
+ *
+ * Widget actions:
+ *  - board.decide (s): a decision by its notation ("P a1", "U R0", "A take",
+ *    "T C1.2", "S R2.1-3", "stop", "pass"); ignored unless legal and interactive;
+ *  - board.next-target / board.previous-target / board.activate-target /
+ *    board.cancel: keyboard navigation (arrows, Enter/Space, Escape).
+ *
+ * Accessibility: the board is focusable; its accessible description names
+ * the focused target (the decision in words).
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "imh-engine.h"
+
+G_BEGIN_DECLS
+
+#define IMH_TYPE_DUEL_BOARD (imh_duel_board_get_type ())
+G_DECLARE_FINAL_TYPE (ImhDuelBoard, imh_duel_board, IMH, DUEL_BOARD, GtkWidget)
+
+GtkWidget  *imh_duel_board_new             (void);
+
+/* Shows a Duel position (copied). interactive: the user may decide here. */
+void        imh_duel_board_set_state       (ImhDuelBoard   *self,
+                                            const ImhState *state,
+                                            gboolean        interactive,
+                                            gboolean        animate);
+gboolean    imh_duel_board_get_interactive (ImhDuelBoard   *self);    /* "interactive" */
+void        imh_duel_board_set_player_name (ImhDuelBoard   *self,
+                                            guint           player,
+                                            const char     *name);
+/* The player whose locations are drawn at the bottom ("bottom-player"). */
+void        imh_duel_board_set_bottom_player (ImhDuelBoard *self,
+                                              guint         player);
+
+/* The hint overlay: the decision drawn with the win probability (0..1). */
+void        imh_duel_board_show_hint       (ImhDuelBoard   *self,
+                                            ImhDecision     decision,
+                                            double          win);
+void        imh_duel_board_clear_hint      (ImhDuelBoard   *self);
+gboolean    imh_duel_board_get_hint_visible (ImhDuelBoard  *self);    /* "hint-visible" */
+/* The decision of the hint shown; FALSE when none. */
+gboolean    imh_duel_board_get_hint        (ImhDuelBoard   *self,
+                                            ImhDecision    *decision);
+
+/* The number of targets the user can choose now (0 unless interactive). */
+guint       imh_duel_board_get_n_targets   (ImhDuelBoard   *self);
+/* The accessible name of target i (transfer full), or NULL. */
+char       *imh_duel_board_dup_target_name (ImhDuelBoard   *self,
+                                            guint           i);
+/* TRUE while a tile animation runs. */
+gboolean    imh_duel_board_get_animating   (ImhDuelBoard   *self);
+
+G_END_DECLS

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * imh-game-over.h — the summary at the end of a game: winner, the tie-break
+ * explained, the breakdown table; responses "again" (Play Again), "new"
+ * (New Game) and "close".
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "imh-engine.h"
+
+G_BEGIN_DECLS
+
+GtkWindow *imh_game_over_dialog_new (GtkWindow      *parent,
+                                     const ImhRules *rules,
+                                     const ImhScore *score,
+                                     const char     *const names[2]);
+
+G_END_DECLS

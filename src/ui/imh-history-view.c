@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-history-view.c — the move history list of a game. */
+#define G_LOG_DOMAIN "imh-history-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imh-history-view.h"
+#include "imh-meeple-icon.h"
+#include "imh-turn-item.h"
+
+struct _ImhHistoryView
+{
+  GtkWidget       parent_instance;
+
+  ImhGame        *game;
+  GtkWidget      *scrolled;
+  GtkListBox     *list;
+  GtkWidget      *placeholder;
+  gboolean        syncing;
+};
+
+G_DEFINE_FINAL_TYPE (ImhHistoryView, imh_history_view, GTK_TYPE_WIDGET)
+
+static GtkWidget *
+create_row (gpointer item,
+            gpointer user_data)
+{
+  ImhHistoryView *self = user_data;
+  ImhTurnItem *turn = item;
+  int player = imh_turn_item_get_player (turn);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title, *score, *icon;
+  g_autofree char *heading = NULL;
+  g_autoptr(GString) lines = g_string_new (NULL);
+  const char *name = "";
+
+  if (self->game != NULL && player >= 0)
+    name = imh_seat_get_name (imh_game_get_seat (self->game, player));
+
+  icon = imh_meeple_icon_new (player, 16);
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (icon, 2);
+  gtk_box_append (GTK_BOX (row), icon);
+
+  /* Translators: history row heading: turn number and player name */
+  heading = g_strdup_printf (_("%u. %s"), imh_turn_item_get_number (turn), name);
+  title = gtk_label_new (heading);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_box_append (GTK_BOX (texts), title);
+
+  for (guint i = 0; i < imh_turn_item_get_n_decisions (turn); i++)
+    {
+      if (i > 0)
+        g_string_append_c (lines, '\n');
+      g_string_append (lines, imh_turn_item_get_decision_text (turn, i));
+    }
+  {
+    GtkWidget *body = gtk_label_new (lines->str);
+    gtk_label_set_xalign (GTK_LABEL (body), 0);
+    gtk_label_set_wrap (GTK_LABEL (body), TRUE);
+    gtk_label_set_wrap_mode (GTK_LABEL (body), PANGO_WRAP_WORD_CHAR);
+    gtk_box_append (GTK_BOX (texts), body);
+  }
+  gtk_widget_set_hexpand (texts, TRUE);
+  gtk_box_append (GTK_BOX (row), texts);
+
+  score = gtk_label_new (imh_turn_item_get_score_text (turn));
+  gtk_widget_set_valign (score, GTK_ALIGN_START);
+  gtk_widget_add_css_class (score, "dim-label");
+  gtk_widget_add_css_class (score, "numeric");
+  gtk_box_append (GTK_BOX (row), score);
+
+  gtk_widget_set_margin_start (row, 6);
+  gtk_widget_set_margin_end (row, 6);
+  gtk_widget_set_margin_top (row, 6);
+  gtk_widget_set_margin_bottom (row, 6);
+  return row;
+}
+
+static void
+sync_selection (ImhHistoryView *self)
+{
+  ImhHistory *history;
+  guint pos;
+  GtkListBoxRow *row;
+
+  if (self->game == NULL)
+    return;
+  history = imh_game_get_history (self->game);
+  pos = imh_history_get_position_for_ply (history, imh_game_get_viewed_ply (self->game));
+  row = pos == G_MAXUINT ? NULL : gtk_list_box_get_row_at_index (self->list, pos);
+  self->syncing = TRUE;
+  if (row != NULL)
+    {
+      GtkAdjustment *adj;
+      graphene_rect_t bounds;
+
+      gtk_list_box_select_row (self->list, row);
+      /* Keep the selected turn in sight. */
+      adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
+      if (gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self->list), &bounds))
+        gtk_adjustment_clamp_page (adj, bounds.origin.y, bounds.origin.y + bounds.size.height);
+    }
+  else
+    gtk_list_box_unselect_all (self->list);
+  self->syncing = FALSE;
+}
+
+static void
+on_items_changed (ImhHistoryView *self)
+{
+  /* Rows are created first; select after they exist. */
+  sync_selection (self);
+}
+
+static void
+on_row_activated (GtkListBox     *list,
+                  GtkListBoxRow  *row,
+                  ImhHistoryView *self)
+{
+  ImhTurnItem *turn;
+
+  if (self->game == NULL || self->syncing)
+    return;
+  turn = imh_history_peek_item (imh_game_get_history (self->game), gtk_list_box_row_get_index (row));
+  if (turn != NULL)
+    imh_game_set_viewed_ply (self->game, imh_turn_item_get_end_ply (turn));
+}
+
+static void
+imh_history_view_dispose (GObject *object)
+{
+  ImhHistoryView *self = IMH_HISTORY_VIEW (object);
+
+  imh_history_view_set_game (self, NULL);
+  g_clear_pointer (&self->scrolled, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (imh_history_view_parent_class)->dispose (object);
+}
+
+static void
+imh_history_view_class_init (ImhHistoryViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = imh_history_view_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+imh_history_view_init (ImhHistoryView *self)
+{
+  self->scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (self->scrolled, TRUE);
+  self->list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_widget_add_css_class (GTK_WIDGET (self->list), "navigation-sidebar");
+  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_SINGLE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Move history"), -1);
+  self->placeholder = gtk_label_new (_("No moves yet"));
+  gtk_widget_add_css_class (self->placeholder, "dim-label");
+  gtk_widget_set_margin_top (self->placeholder, 24);
+  gtk_list_box_set_placeholder (self->list, self->placeholder);
+  g_signal_connect (self->list, "row-activated", G_CALLBACK (on_row_activated), self);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->list));
+  gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
+}
+
+GtkWidget *
+imh_history_view_new (void)
+{
+  return g_object_new (IMH_TYPE_HISTORY_VIEW, NULL);
+}
+
+void
+imh_history_view_set_game (ImhHistoryView *self,
+                           ImhGame        *game)
+{
+  g_return_if_fail (IMH_IS_HISTORY_VIEW (self));
+  g_return_if_fail (game == NULL || IMH_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+  if (self->game != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->game, self);
+      g_signal_handlers_disconnect_by_data (imh_game_get_history (self->game), self);
+    }
+  g_set_object (&self->game, game);
+  if (game == NULL)
+    {
+      gtk_list_box_bind_model (self->list, NULL, NULL, NULL, NULL);
+      return;
+    }
+  gtk_list_box_bind_model (self->list, G_LIST_MODEL (imh_game_get_history (game)),
+                           create_row, self, NULL);
+  g_signal_connect_object (imh_game_get_history (game), "items-changed",
+                           G_CALLBACK (on_items_changed), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_connect_object (game, "notify::viewed-ply", G_CALLBACK (sync_selection), self,
+                           G_CONNECT_SWAPPED);
+  sync_selection (self);
+}

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-score-view.c — score breakdown and unseen tiles of a Duel position. */
+#define G_LOG_DOMAIN "imh-score-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imh-duel.h"
+#include "imh-duel-art.h"
+#include "imh-meeple-icon.h"
+#include "imh-score-view.h"
+#include "imh-texts.h"
+
+struct _ImhScoreView
+{
+  GtkWidget       parent_instance;
+
+  GtkWidget      *box;
+  GtkWidget      *caption;
+  GtkWidget      *table;
+  GtkWidget      *unseen_caption;
+  GtkWidget      *unseen;
+
+  ImhState        state;
+  gboolean        has_state;
+};
+
+G_DEFINE_FINAL_TYPE (ImhScoreView, imh_score_view, GTK_TYPE_WIDGET)
+
+void
+imh_duel_unseen_counts (const ImhState *state,
+                        int             counts[])
+{
+  const ImhDuel *d = &state->u.duel;
+
+  for (int c = 1; c < IMH_DUEL_N_TILE_CODES; c++)
+    counts[c] = imh_duel_tile_total (c) - d->removed[c];
+  counts[0] = 0;
+  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
+    for (int s = 0; s < IMH_DUEL_N_SLOTS; s++)
+      if (((d->boats_alive >> b) & 1) && d->boat[b][s] != 0)
+        counts[d->boat[b][s]]--;
+  for (int p = 0; p < 2; p++)
+    {
+      counts[IMH_DUEL_TILE_OBELISK] -= d->obelisk[p];
+      counts[IMH_DUEL_TILE_PYRAMID_LIGHT] -= d->pyramid[p][0];
+      counts[IMH_DUEL_TILE_PYRAMID_DARK] -= d->pyramid[p][1];
+      for (int k = 0; k < 4; k++)
+        counts[IMH_DUEL_TILE_TEMPLE_1 + k] -= d->temple[p][k];
+      for (int k = 0; k < 12; k++)
+        counts[IMH_DUEL_TILE_CRYPT_1 + k] -= (d->crypt[p] >> k) & 1;
+      for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
+        counts[IMH_DUEL_TILE_ACTION_0 + k] -= d->actions[p][k];
+    }
+  for (int c = 1; c < IMH_DUEL_N_TILE_CODES; c++)
+    counts[c] = MAX (counts[c], 0);
+}
+
+static GtkWidget *
+cell (const char *text,
+      gboolean    bold,
+      float       xalign)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  if (bold)
+    gtk_widget_add_css_class (label, "heading");
+  gtk_widget_add_css_class (label, "numeric");
+  return label;
+}
+
+GtkWidget *
+imh_score_table_new (const ImhRules *rules,
+                     const ImhScore *score,
+                     const char     *const names[2])
+{
+  GtkWidget *grid = gtk_grid_new ();
+  int n = MIN (score->n_players, 2);
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+
+  for (int p = 0; p < n; p++)
+    {
+      GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+      GtkWidget *name = gtk_label_new (names[p]);
+
+      gtk_box_append (GTK_BOX (head), imh_meeple_icon_new (p, 14));
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (name), 10);
+      gtk_widget_add_css_class (name, "heading");
+      gtk_box_append (GTK_BOX (head), name);
+      gtk_widget_set_halign (head, GTK_ALIGN_END);
+      gtk_grid_attach (GTK_GRID (grid), head, 1 + p, 0, 1, 1);
+    }
+  for (guint c = 0; c < score->n_categories; c++)
+    {
+      GtkWidget *label = cell (imh_texts_category_name (rules, c), FALSE, 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_grid_attach (GTK_GRID (grid), label, 0, 1 + c, 1, 1);
+      for (int p = 0; p < n; p++)
+        {
+          char buf[16];
+          g_snprintf (buf, sizeof buf, "%d", score->points[p][c]);
+          gtk_grid_attach (GTK_GRID (grid), cell (buf, FALSE, 1), 1 + p, 1 + c, 1, 1);
+        }
+    }
+  gtk_grid_attach (GTK_GRID (grid), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL),
+                   0, 1 + score->n_categories, 1 + n, 1);
+  gtk_grid_attach (GTK_GRID (grid), cell (_("Total"), TRUE, 0), 0, 2 + score->n_categories, 1, 1);
+  for (int p = 0; p < n; p++)
+    {
+      char buf[16];
+      g_snprintf (buf, sizeof buf, "%d", score->total[p]);
+      gtk_grid_attach (GTK_GRID (grid), cell (buf, TRUE, 1), 1 + p, 2 + score->n_categories, 1, 1);
+    }
+  return grid;
+}
+
+/* The unseen tiles: a face per kind with its count. */
+#define UNSEEN_COLS 6
+
+static const guint unseen_order[] = {
+  IMH_DUEL_TILE_OBELISK, IMH_DUEL_TILE_PYRAMID_LIGHT, IMH_DUEL_TILE_PYRAMID_DARK,
+  IMH_DUEL_TILE_TEMPLE_1, IMH_DUEL_TILE_TEMPLE_1 + 1, IMH_DUEL_TILE_TEMPLE_1 + 2,
+  IMH_DUEL_TILE_TEMPLE_1 + 3,
+  IMH_DUEL_TILE_ACTION_0, IMH_DUEL_TILE_ACTION_0 + 1, IMH_DUEL_TILE_ACTION_0 + 2,
+  IMH_DUEL_TILE_ACTION_0 + 3,
+  IMH_DUEL_TILE_CRYPT_1, IMH_DUEL_TILE_CRYPT_1 + 1, IMH_DUEL_TILE_CRYPT_1 + 2,
+  IMH_DUEL_TILE_CRYPT_1 + 3, IMH_DUEL_TILE_CRYPT_1 + 4, IMH_DUEL_TILE_CRYPT_1 + 5,
+  IMH_DUEL_TILE_CRYPT_1 + 6, IMH_DUEL_TILE_CRYPT_1 + 7, IMH_DUEL_TILE_CRYPT_1 + 8,
+  IMH_DUEL_TILE_CRYPT_1 + 9, IMH_DUEL_TILE_CRYPT_1 + 10, IMH_DUEL_TILE_CRYPT_1 + 11,
+};
+
+static void
+draw_unseen (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  ImhScoreView *self = user_data;
+  int counts[IMH_DUEL_N_TILE_CODES];
+  double cw = (double) width / UNSEEN_COLS;
+  double s = MIN (cw * 0.62, 34);
+  GdkRGBA fg;
+  ImhRgba text;
+
+  if (!self->has_state)
+    return;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  text = (ImhRgba) { fg.red, fg.green, fg.blue, fg.alpha };
+  imh_duel_unseen_counts (&self->state, counts);
+
+  for (guint i = 0; i < G_N_ELEMENTS (unseen_order); i++)
+    {
+      guint code = unseen_order[i];
+      double x = (i % UNSEEN_COLS) * cw + (cw - s) / 2;
+      double y = (i / UNSEEN_COLS) * (s + 22) + 2;
+      char buf[16];
+
+      cairo_push_group (cr);
+      imh_art_tile (cr, code, x, y, s);
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, counts[code] > 0 ? 1.0 : 0.25);
+      g_snprintf (buf, sizeof buf, "×%d", counts[code]);
+      imh_art_text (cr, buf, x - 6, y + s + 2, s + 12, 16, 12, counts[code] > 0, PANGO_ALIGN_CENTER,
+                    &text);
+    }
+}
+
+static void
+imh_score_view_dispose (GObject *object)
+{
+  ImhScoreView *self = IMH_SCORE_VIEW (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (imh_score_view_parent_class)->dispose (object);
+}
+
+static void
+imh_score_view_class_init (ImhScoreViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = imh_score_view_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+imh_score_view_init (ImhScoreView *self)
+{
+  GtkWidget *title;
+  int rows = (G_N_ELEMENTS (unseen_order) + UNSEEN_COLS - 1) / UNSEEN_COLS;
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_margin_start (self->box, 12);
+  gtk_widget_set_margin_end (self->box, 12);
+  gtk_widget_set_margin_top (self->box, 12);
+  gtk_widget_set_margin_bottom (self->box, 12);
+
+  self->caption = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->caption), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->caption), TRUE);
+  gtk_widget_add_css_class (self->caption, "dim-label");
+  gtk_box_append (GTK_BOX (self->box), self->caption);
+
+  title = gtk_label_new (_("Unseen Tiles"));
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_widget_set_margin_top (title, 18);
+  gtk_box_append (GTK_BOX (self->box), title);
+  self->unseen_caption = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->unseen_caption), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->unseen_caption), TRUE);
+  gtk_widget_add_css_class (self->unseen_caption, "dim-label");
+  gtk_box_append (GTK_BOX (self->box), self->unseen_caption);
+
+  self->unseen = gtk_drawing_area_new ();
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->unseen), rows * (34 + 22) + 4);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->unseen), draw_unseen, self, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->unseen),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Unseen tiles by kind"), -1);
+  gtk_box_append (GTK_BOX (self->box), self->unseen);
+
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+}
+
+GtkWidget *
+imh_score_view_new (void)
+{
+  return g_object_new (IMH_TYPE_SCORE_VIEW, NULL);
+}
+
+void
+imh_score_view_set_state (ImhScoreView   *self,
+                          const ImhState *state,
+                          const char     *const names[2])
+{
+  ImhScore score;
+  const ImhDuel *d;
+  g_autofree char *unseen = NULL;
+
+  g_return_if_fail (IMH_IS_SCORE_VIEW (self));
+  g_return_if_fail (state != NULL && state->kind == IMH_GAME_DUEL);
+
+  imh_state_copy (&self->state, state);
+  self->has_state = TRUE;
+  d = &state->u.duel;
+  imh_score (state, &score);
+
+  gtk_label_set_text (GTK_LABEL (self->caption),
+                      score.final ? _("Final score")
+                                  : _("Points if the game ended now"));
+  if (self->table != NULL)
+    gtk_box_remove (GTK_BOX (self->box), self->table);
+  self->table = imh_score_table_new (imh_rules_of (state), &score, names);
+  gtk_box_insert_child_after (GTK_BOX (self->box), self->table, self->caption);
+
+  unseen = g_strdup_printf (_("%d face down: %d in the pile, %d in the reserve"),
+                            d->pile_n + d->reserve_n, d->pile_n, d->reserve_n);
+  gtk_label_set_text (GTK_LABEL (self->unseen_caption), unseen);
+  gtk_widget_queue_draw (self->unseen);
+}

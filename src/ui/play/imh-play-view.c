@@ -1,0 +1,1167 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-play-view.c — the board, status line and sidebar of a game in play. */
+#define G_LOG_DOMAIN "imh-play-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imh-autosave.h"
+#include "imh-duel-board.h"
+#include "imh-game-over.h"
+#include "imh-hint.h"
+#include "imh-history-view.h"
+#include "imh-new-game-dialog.h"
+#include "imh-play-view.h"
+#include "imh-record-file.h"
+#include "imh-score-view.h"
+#include "imh-texts.h"
+
+struct _ImhPlayView
+{
+  GtkWidget           parent_instance;
+
+  ImhGame            *game;
+  GSimpleActionGroup *actions;
+
+  AdwFlap            *flap;
+  GtkWidget          *board;
+  GtkWidget          *status_label;
+  GtkWidget          *spinner;
+  GtkWidget          *summary_button;
+  GtkWidget          *resume_button;
+  GtkWidget          *history_view;
+  GtkWidget          *score_view;
+
+  GCancellable       *hint_cancellable;
+  GCancellable       *cancellable;      /* autosave, files: cancelled on dispose */
+  GtkWindow          *summary;
+  guint               last_live_ply;
+  guint               last_viewed_ply;
+  guint               pace;
+  guint64             hint_iterations;
+  gboolean            autosave;
+  gboolean            saving;
+  gboolean            save_again;
+};
+
+G_DEFINE_FINAL_TYPE (ImhPlayView, imh_play_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void refresh (ImhPlayView *self);
+
+/* ---- Helpers ------------------------------------------------------------------- */
+
+static void
+toast (ImhPlayView *self,
+       const char  *text)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
+  else
+    g_message ("%s", text);
+}
+
+static GtkWindow *
+parent_window (ImhPlayView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+}
+
+static void
+enable (ImhPlayView *self,
+        const char  *name,
+        gboolean     enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+static const char *
+player_name (ImhPlayView *self,
+             int          player)
+{
+  if (self->game == NULL || player < 0)
+    return "";
+  return imh_seat_get_name (imh_game_get_seat (self->game, player));
+}
+
+/* ---- Autosave ---------------------------------------------------------------- */
+
+static void save_now (ImhPlayView *self);
+
+static void
+on_saved (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(ImhPlayView) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  self->saving = FALSE;
+  if (!imh_autosave_save_finish (result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("Autosave failed: %s", error->message);
+      return;
+    }
+  if (self->save_again)
+    save_now (self);
+}
+
+static void
+on_cleared (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!imh_autosave_clear_finish (result, &error)
+      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_warning ("Could not remove the autosave: %s", error->message);
+}
+
+static void
+save_now (ImhPlayView *self)
+{
+  self->save_again = FALSE;
+  if (self->game == NULL || !self->autosave)
+    return;
+  if (self->saving)
+    {
+      /* One write at a time; the latest state follows. */
+      self->save_again = TRUE;
+      return;
+    }
+  if (imh_game_get_is_over (self->game))
+    {
+      imh_autosave_clear_async (self->cancellable, on_cleared, NULL);
+      return;
+    }
+  self->saving = TRUE;
+  imh_autosave_save_async (self->game, self->cancellable, on_saved, g_object_ref (self));
+}
+
+/* ---- Status and refresh -------------------------------------------------------- */
+
+static const char *
+phase_text (const ImhState *s)
+{
+  ImhDecisionList legal;
+
+  imh_legal (s, &legal);
+  if (legal.n == 1 && legal.d[0] == IMH_DUEL_D_PASS)
+    return _("no move is possible: pass");
+  switch (s->u.duel.phase)
+    {
+    case IMH_DUEL_PHASE_MAIN:
+      return _("place a meeple, unload a boat or play an action tile");
+    case IMH_DUEL_PHASE_TAKE:
+      return _("take a tile from a boat");
+    case IMH_DUEL_PHASE_P23_FIRST:
+    case IMH_DUEL_PHASE_P23_SECOND:
+    case IMH_DUEL_PHASE_PU_PLACE:
+      return _("place a meeple");
+    case IMH_DUEL_PHASE_P23_THIRD:
+      return _("place a third meeple or stop");
+    case IMH_DUEL_PHASE_PU_UNLOAD1:
+    case IMH_DUEL_PHASE_SU_UNLOAD:
+      return _("unload a boat");
+    case IMH_DUEL_PHASE_PU_UNLOAD2:
+      return _("unload a second boat or stop");
+    case IMH_DUEL_PHASE_SU_SWAP:
+      return _("choose two tiles on one boat to swap");
+    default:
+      return "";
+    }
+}
+
+static char *
+result_text (ImhPlayView    *self,
+             const ImhScore *score)
+{
+  int winner = score->rank[0] == 0 ? 0 : 1;
+
+  return g_strdup_printf (_("%s wins, %d to %d"), player_name (self, winner),
+                          score->total[winner], score->total[1 - winner]);
+}
+
+static void
+update_status (ImhPlayView *self)
+{
+  g_autofree char *text = NULL;
+  const ImhState *viewed = imh_game_get_viewed_state (self->game);
+  guint viewed_ply = imh_game_get_viewed_ply (self->game);
+  guint live_ply = imh_game_get_live_ply (self->game);
+  ImhGamePhase phase = imh_game_get_phase (self->game);
+  int actor = imh_actor (viewed);
+  gboolean thinking = imh_game_get_thinking (self->game);
+
+  if (viewed_ply < live_ply)
+    {
+      if (imh_is_over (viewed))
+        text = g_strdup (_("Viewing the end of the game"));
+      else if (imh_seat_is_computer (imh_game_get_seat (self->game, actor)))
+        text = g_strdup_printf (_("Viewing an earlier position (%s to move). Press End for the game."),
+                                player_name (self, actor));
+      else
+        text = g_strdup_printf (_("Viewing an earlier position. %s may play on from here: %s."),
+                                player_name (self, actor), phase_text (viewed));
+    }
+  else if (phase == IMH_GAME_PHASE_OVER)
+    {
+      ImhScore score;
+      g_autofree char *result = NULL;
+      const char *tiebreak;
+
+      imh_game_get_score (self->game, &score);
+      result = result_text (self, &score);
+      tiebreak = imh_texts_tiebreak (score.tiebreak);
+      text = g_strdup_printf (_("Game over: %s"), result);
+      if (tiebreak != NULL)
+        {
+          char *both = g_strconcat (text, " ", tiebreak, NULL);
+          g_free (text);
+          text = both;
+        }
+    }
+  else if (phase == IMH_GAME_PHASE_COMPUTER)
+    text = g_strdup_printf (_("%s is thinking…"), player_name (self, actor));
+  else if (phase == IMH_GAME_PHASE_COMPUTER_WAITING)
+    text = g_strdup_printf (_("%s waits while you go back: redo, play on, or let the computer continue"),
+                            player_name (self, actor));
+  else
+    text = g_strdup_printf (_("%s to move: %s"), player_name (self, actor), phase_text (viewed));
+
+  gtk_label_set_text (GTK_LABEL (self->status_label), text);
+  gtk_widget_set_visible (self->spinner, thinking);
+  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), thinking);
+  gtk_widget_set_visible (self->summary_button, phase == IMH_GAME_PHASE_OVER);
+  gtk_widget_set_visible (self->resume_button, phase == IMH_GAME_PHASE_COMPUTER_WAITING);
+}
+
+static void
+update_actions (ImhPlayView *self)
+{
+  gboolean has = self->game != NULL;
+  guint viewed = has ? imh_game_get_viewed_ply (self->game) : 0;
+  guint live = has ? imh_game_get_live_ply (self->game) : 0;
+  const ImhState *vs = has ? imh_game_get_viewed_state (self->game) : NULL;
+
+  enable (self, "save-as", has);
+  enable (self, "undo", has && imh_game_get_can_undo (self->game));
+  enable (self, "redo", has && imh_game_get_can_redo (self->game));
+  enable (self, "hint", has && !imh_is_over (vs));
+  enable (self, "play-hint", has && imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (self->board)));
+  enable (self, "history-previous", has && viewed > 0);
+  enable (self, "history-first", has && viewed > 0);
+  enable (self, "history-next", has && viewed < live);
+  enable (self, "history-last", has && viewed < live);
+  enable (self, "show-summary", has && imh_game_get_is_over (self->game));
+  enable (self, "resume-computer", has && imh_game_get_phase (self->game) == IMH_GAME_PHASE_COMPUTER_WAITING);
+}
+
+static void
+refresh (ImhPlayView *self)
+{
+  const ImhState *viewed;
+  guint viewed_ply, live_ply;
+  gboolean interactive, animate;
+  int actor;
+  const char *names[2];
+
+  if (self->game == NULL)
+    {
+      update_actions (self);
+      return;
+    }
+
+  viewed = imh_game_get_viewed_state (self->game);
+  viewed_ply = imh_game_get_viewed_ply (self->game);
+  live_ply = imh_game_get_live_ply (self->game);
+  actor = imh_actor (viewed);
+  interactive = actor >= 0 && !imh_seat_is_computer (imh_game_get_seat (self->game, actor));
+  /* Tiles fly only for one step forward in the live game. */
+  animate = viewed_ply == live_ply && live_ply == self->last_live_ply + 1
+            && self->last_viewed_ply == self->last_live_ply;
+
+  if (viewed_ply != self->last_viewed_ply || live_ply != self->last_live_ply)
+    {
+      g_cancellable_cancel (self->hint_cancellable);
+      g_clear_object (&self->hint_cancellable);
+      imh_duel_board_clear_hint (IMH_DUEL_BOARD (self->board));
+    }
+
+  for (int p = 0; p < 2; p++)
+    {
+      names[p] = player_name (self, p);
+      imh_duel_board_set_player_name (IMH_DUEL_BOARD (self->board), p, names[p]);
+    }
+  imh_duel_board_set_state (IMH_DUEL_BOARD (self->board), viewed, interactive, animate);
+  imh_score_view_set_state (IMH_SCORE_VIEW (self->score_view), viewed, names);
+  update_status (self);
+  update_actions (self);
+
+  if (live_ply != self->last_live_ply)
+    save_now (self);
+  self->last_live_ply = live_ply;
+  self->last_viewed_ply = viewed_ply;
+}
+
+/* ---- Game over --------------------------------------------------------------- */
+
+static void start_new_game_dialog (ImhPlayView *self);
+
+static void
+play_again (ImhPlayView *self)
+{
+  ImhOptions options;
+  g_autoptr(GError) error = NULL;
+
+  if (self->game == NULL)
+    return;
+  imh_game_get_options (self->game, &options);
+  /* The other player starts the next game. */
+  options.start_player = 1 - options.start_player;
+  if (!imh_game_restart (self->game, &options, g_random_int () | ((guint64) g_random_int () << 32), &error))
+    toast (self, error->message);
+  self->last_live_ply = self->last_viewed_ply = 0;
+  refresh (self);
+  save_now (self);
+}
+
+static void
+on_summary_response (ImhPlayView *self,
+                     const char  *response)
+{
+  if (g_strcmp0 (response, "again") == 0)
+    play_again (self);
+  else if (g_strcmp0 (response, "new") == 0)
+    start_new_game_dialog (self);
+}
+
+static void
+on_summary_destroyed (ImhPlayView *self)
+{
+  self->summary = NULL;
+}
+
+static void
+show_summary (ImhPlayView *self)
+{
+  const char *names[2];
+  ImhScore score;
+
+  if (self->game == NULL || !imh_game_get_is_over (self->game) || self->summary != NULL)
+    return;
+  names[0] = player_name (self, 0);
+  names[1] = player_name (self, 1);
+  imh_game_get_score (self->game, &score);
+  self->summary = imh_game_over_dialog_new (parent_window (self), imh_game_get_rules (self->game),
+                                            &score, names);
+  g_signal_connect_object (self->summary, "response", G_CALLBACK (on_summary_response), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->summary, "destroy", G_CALLBACK (on_summary_destroyed), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (self->summary);
+}
+
+/* ---- Game signals ---------------------------------------------------------------- */
+
+static void
+on_game_changed (ImhPlayView *self)
+{
+  refresh (self);
+}
+
+static void
+on_game_over (ImhPlayView *self)
+{
+  show_summary (self);
+}
+
+static void
+on_board_decide (ImhPlayView *self,
+                 guint        decision)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->game == NULL)
+    return;
+  /* Playing from an earlier position keeps the old continuation as a
+   * variation: nothing is lost, and it is saved with the game. */
+  if (!imh_game_apply (self->game, (ImhDecision) decision, IMH_BRANCH_VARIATION, &error))
+    toast (self, error->message);
+}
+
+/* ---- Actions -------------------------------------------------------------------------- */
+
+static void
+on_new_game_start (ImhPlayView      *self,
+                   ImhNewGameDialog *dialog)
+{
+  ImhOptions options;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = NULL;
+  guint64 seed = g_random_int () | ((guint64) g_random_int () << 32);
+
+  imh_new_game_dialog_get_options (dialog, &options);
+  game = imh_game_new (&options, seed, &error);
+  if (game == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+  imh_game_set_pace (game, self->pace);
+  for (guint p = 0; p < 2; p++)
+    {
+      ImhSeatKind kind;
+      const char *level, *name;
+      ImhSeat *seat = imh_game_get_seat (game, p);
+
+      imh_new_game_dialog_get_seat (dialog, p, &kind, &level, &name);
+      imh_seat_set_name (seat, name);
+      imh_seat_set_level (seat, level);
+      imh_seat_set_kind (seat, kind);
+    }
+  imh_play_view_set_game (self, game);
+}
+
+static void
+start_new_game_dialog (ImhPlayView *self)
+{
+  ImhNewGameDialog *dialog = imh_new_game_dialog_new (parent_window (self));
+
+  g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_start), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_abandon_response (ImhPlayView *self,
+                     const char  *response)
+{
+  if (g_strcmp0 (response, "new") == 0)
+    start_new_game_dialog (self);
+}
+
+static void
+game_new_game (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+  GtkWidget *dialog;
+
+  if (self->game == NULL || imh_game_get_is_over (self->game) || imh_game_get_n_plies (self->game) == 0)
+    {
+      start_new_game_dialog (self);
+      return;
+    }
+  /* Ask before abandoning a game in progress. */
+  dialog = adw_message_dialog_new (parent_window (self), _("Abandon the Current Game?"),
+                                   _("The game in progress will be replaced by the new one."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "new", _("_New Game"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_abandon_response), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_file_loaded (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(ImhPlayView) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = imh_record_file_load_finish (result, &error);
+
+  if (game == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        toast (self, error->message);
+      return;
+    }
+  imh_game_set_pace (game, self->pace);
+  imh_play_view_set_game (self, game);
+}
+
+static GtkFileFilter *
+record_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Imhotep Games"));
+  gtk_file_filter_add_pattern (filter, "*.imhotep");
+  gtk_file_filter_add_mime_type (filter, "application/x-imhotep");
+  return filter;
+}
+
+static void
+on_open_response (GtkNativeDialog *native,
+                  int              response,
+                  ImhPlayView     *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+      imh_record_file_load_async (file, self->cancellable, on_file_loaded, g_object_ref (self));
+    }
+  g_object_unref (native);
+}
+
+static void
+game_open (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+  GtkFileChooserNative *native;
+  g_autoptr(GtkFileFilter) filter = record_filter ();
+
+  native = gtk_file_chooser_native_new (_("Open Game"), parent_window (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  g_signal_connect (native, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+on_file_saved (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(ImhPlayView) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!imh_record_file_save_finish (result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        toast (self, error->message);
+      return;
+    }
+  toast (self, _("Game saved"));
+}
+
+static void
+on_save_response (GtkNativeDialog *native,
+                  int              response,
+                  ImhPlayView     *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT && self->game != NULL)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+      imh_record_file_save_async (self->game, file, self->cancellable, on_file_saved,
+                                  g_object_ref (self));
+    }
+  g_object_unref (native);
+}
+
+static void
+game_save_as (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+  GtkFileChooserNative *native;
+  g_autoptr(GtkFileFilter) filter = record_filter ();
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d %H.%M");
+  /* Translators: default file name of a saved game; %s is the date and time */
+  g_autofree char *name = g_strdup_printf (_("Duel %s.imhotep"), stamp);
+
+  native = gtk_file_chooser_native_new (_("Save Game"), parent_window (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  g_signal_connect (native, "response", G_CALLBACK (on_save_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+game_undo (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  if (self->game == NULL)
+    return;
+  if (imh_game_has_computer (self->game))
+    imh_game_undo_to_human (self->game);
+  else
+    imh_game_undo (self->game);
+}
+
+static void
+game_redo (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  if (self->game == NULL)
+    return;
+  if (imh_game_has_computer (self->game))
+    imh_game_redo_to_human (self->game);
+  else
+    imh_game_redo (self->game);
+}
+
+static void
+on_hint_ready (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(ImhPlayView) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GListModel) hints = imh_game_hint_finish (IMH_GAME (source), result, &error);
+  g_autoptr(ImhHint) best = NULL;
+
+  if (hints == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_clear_object (&self->hint_cancellable);
+          toast (self, error->message);
+        }
+      return;
+    }
+  g_clear_object (&self->hint_cancellable);
+  if (self->game != IMH_GAME (source))
+    return;
+  best = g_list_model_get_item (hints, 0);
+  if (best == NULL || imh_hint_get_ply (best) != imh_game_get_viewed_ply (self->game))
+    return;
+  imh_duel_board_show_hint (IMH_DUEL_BOARD (self->board), imh_hint_get_decision (best),
+                            imh_hint_get_win (best));
+  update_actions (self);
+}
+
+static void
+game_hint (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  if (self->game == NULL)
+    return;
+  /* H again hides the hint. */
+  if (imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (self->board)))
+    {
+      imh_duel_board_clear_hint (IMH_DUEL_BOARD (self->board));
+      update_actions (self);
+      return;
+    }
+  if (self->hint_cancellable != NULL)
+    return;   /* already searching */
+  self->hint_cancellable = g_cancellable_new ();
+  imh_game_hint_async (self->game, G_MAXUINT, self->hint_iterations, self->hint_cancellable,
+                       on_hint_ready, g_object_ref (self));
+}
+
+static void
+game_play_hint (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+  ImhDecision d;
+
+  if (self->game == NULL || !imh_duel_board_get_hint (IMH_DUEL_BOARD (self->board), &d))
+    return;
+  if (!imh_duel_board_get_interactive (IMH_DUEL_BOARD (self->board)))
+    return;
+  on_board_decide (self, d);
+}
+
+static void
+game_history_previous (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+  guint viewed;
+
+  if (self->game == NULL || (viewed = imh_game_get_viewed_ply (self->game)) == 0)
+    return;
+  imh_game_set_viewed_ply (self->game, imh_game_get_turn_start (self->game, viewed - 1));
+}
+
+static void
+game_history_next (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+  guint viewed, end;
+
+  if (self->game == NULL)
+    return;
+  viewed = imh_game_get_viewed_ply (self->game);
+  end = imh_game_get_turn_end (self->game, viewed);
+  if (end <= viewed)
+    end = viewed + 1;
+  imh_game_set_viewed_ply (self->game, MIN (end, imh_game_get_live_ply (self->game)));
+}
+
+static void
+game_history_first (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  if (self->game != NULL)
+    imh_game_set_viewed_ply (self->game, 0);
+}
+
+static void
+game_history_last (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  if (self->game != NULL)
+    imh_game_set_viewed_ply (self->game, imh_game_get_live_ply (self->game));
+}
+
+static void
+game_show_sidebar (GSimpleAction *action,
+                   GVariant      *state,
+                   gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  g_simple_action_set_state (action, state);
+  adw_flap_set_reveal_flap (self->flap, g_variant_get_boolean (state));
+}
+
+static void
+game_show_summary (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  show_summary (IMH_PLAY_VIEW (user_data));
+}
+
+static void
+game_resume_computer (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  if (self->game != NULL)
+    imh_game_resume_computer (self->game);
+}
+
+static const GActionEntry game_entries[] = {
+  { .name = "new-game", .activate = game_new_game },
+  { .name = "open", .activate = game_open },
+  { .name = "save-as", .activate = game_save_as },
+  { .name = "undo", .activate = game_undo },
+  { .name = "redo", .activate = game_redo },
+  { .name = "hint", .activate = game_hint },
+  { .name = "play-hint", .activate = game_play_hint },
+  { .name = "history-previous", .activate = game_history_previous },
+  { .name = "history-next", .activate = game_history_next },
+  { .name = "history-first", .activate = game_history_first },
+  { .name = "history-last", .activate = game_history_last },
+  { .name = "show-sidebar", .state = "true", .change_state = game_show_sidebar },
+  { .name = "show-summary", .activate = game_show_summary },
+  { .name = "resume-computer", .activate = game_resume_computer },
+};
+
+static void
+on_flap_revealed (ImhPlayView *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "show-sidebar");
+
+  g_simple_action_set_state (G_SIMPLE_ACTION (action),
+                             g_variant_new_boolean (adw_flap_get_reveal_flap (self->flap)));
+}
+
+/* ---- GObject -------------------------------------------------------------------------- */
+
+static void
+imh_play_view_dispose (GObject *object)
+{
+  ImhPlayView *self = IMH_PLAY_VIEW (object);
+  GtkWidget *child;
+
+  g_cancellable_cancel (self->cancellable);
+  g_cancellable_cancel (self->hint_cancellable);
+  g_clear_object (&self->hint_cancellable);
+  if (self->summary != NULL)
+    gtk_window_destroy (self->summary);
+  if (self->game != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->game, self);
+      g_clear_object (&self->game);
+    }
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (imh_play_view_parent_class)->dispose (object);
+}
+
+static void
+imh_play_view_finalize (GObject *object)
+{
+  ImhPlayView *self = IMH_PLAY_VIEW (object);
+
+  g_clear_object (&self->actions);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (imh_play_view_parent_class)->finalize (object);
+}
+
+static void
+imh_play_view_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  ImhPlayView *self = IMH_PLAY_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imh_play_view_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  ImhPlayView *self = IMH_PLAY_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      imh_play_view_set_game (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imh_play_view_class_init (ImhPlayViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = imh_play_view_dispose;
+  object_class->finalize = imh_play_view_finalize;
+  object_class->get_property = imh_play_view_get_property;
+  object_class->set_property = imh_play_view_set_property;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, IMH_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "playview");
+}
+
+static GtkWidget *
+sidebar_page (GtkWidget *child)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), child);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  return scrolled;
+}
+
+static void
+add_shortcut (GtkShortcutController *controller,
+              guint                  keyval,
+              GdkModifierType        mods,
+              const char            *action)
+{
+  gtk_shortcut_controller_add_shortcut (controller,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (keyval, mods),
+                                                          gtk_named_action_new (action)));
+}
+
+static void
+imh_play_view_init (ImhPlayView *self)
+{
+  GtkWidget *content, *status, *sidebar, *switcher, *stack;
+  GtkShortcutController *shortcuts;
+
+  self->pace = 600;
+  self->cancellable = g_cancellable_new ();
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), game_entries,
+                                   G_N_ELEMENTS (game_entries), self);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "game", G_ACTION_GROUP (self->actions));
+
+  /* Content: status line over the board. */
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  status = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  gtk_widget_add_css_class (status, "play-status");
+  gtk_widget_set_margin_start (status, 12);
+  gtk_widget_set_margin_end (status, 12);
+  gtk_widget_set_margin_top (status, 6);
+  gtk_widget_set_margin_bottom (status, 6);
+  self->spinner = gtk_spinner_new ();
+  gtk_widget_set_visible (self->spinner, FALSE);
+  gtk_box_append (GTK_BOX (status), self->spinner);
+  self->status_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->status_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->status_label), 0);
+  gtk_widget_set_hexpand (self->status_label, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->status_label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game status"), -1);
+  gtk_box_append (GTK_BOX (status), self->status_label);
+  self->resume_button = gtk_button_new_with_mnemonic (_("_Continue"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->resume_button), "game.resume-computer");
+  gtk_widget_set_valign (self->resume_button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (status), self->resume_button);
+  self->summary_button = gtk_button_new_with_mnemonic (_("_Summary"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->summary_button), "game.show-summary");
+  gtk_widget_set_valign (self->summary_button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (status), self->summary_button);
+  gtk_box_append (GTK_BOX (content), status);
+
+  self->board = imh_duel_board_new ();
+  gtk_widget_set_margin_start (self->board, 6);
+  gtk_widget_set_margin_end (self->board, 6);
+  gtk_widget_set_margin_bottom (self->board, 6);
+  g_signal_connect_swapped (self->board, "decide", G_CALLBACK (on_board_decide), self);
+  gtk_box_append (GTK_BOX (content), self->board);
+
+  /* Sidebar: history, score and unseen tiles. */
+  sidebar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_add_css_class (sidebar, "background");
+  gtk_widget_set_size_request (sidebar, 300, -1);
+  stack = gtk_stack_new ();
+  gtk_stack_set_transition_type (GTK_STACK (stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE);
+  switcher = gtk_stack_switcher_new ();
+  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (stack));
+  gtk_widget_set_margin_start (switcher, 12);
+  gtk_widget_set_margin_end (switcher, 12);
+  gtk_widget_set_margin_top (switcher, 6);
+  gtk_widget_set_margin_bottom (switcher, 6);
+  gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (sidebar), switcher);
+  self->history_view = imh_history_view_new ();
+  gtk_widget_set_vexpand (self->history_view, TRUE);
+  gtk_stack_add_titled (GTK_STACK (stack), self->history_view, "history", _("History"));
+  self->score_view = imh_score_view_new ();
+  gtk_stack_add_titled (GTK_STACK (stack), sidebar_page (self->score_view), "score", _("Score"));
+  gtk_widget_set_vexpand (stack, TRUE);
+  gtk_box_append (GTK_BOX (sidebar), stack);
+
+  self->flap = ADW_FLAP (adw_flap_new ());
+  adw_flap_set_flap_position (self->flap, GTK_PACK_END);
+  adw_flap_set_content (self->flap, content);
+  adw_flap_set_flap (self->flap, sidebar);
+  adw_flap_set_separator (self->flap, gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  adw_flap_set_swipe_to_open (self->flap, TRUE);
+  adw_flap_set_swipe_to_close (self->flap, TRUE);
+  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
+  gtk_widget_set_parent (GTK_WIDGET (self->flap), GTK_WIDGET (self));
+
+  /* Keys for the whole window that typing never needs; widgets with a
+   * use for them (the focused board, entries) get them first. */
+  shortcuts = GTK_SHORTCUT_CONTROLLER (gtk_shortcut_controller_new ());
+  gtk_shortcut_controller_set_scope (shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL);
+  add_shortcut (shortcuts, GDK_KEY_h, 0, "game.hint");
+  add_shortcut (shortcuts, GDK_KEY_space, 0, "game.play-hint");
+  add_shortcut (shortcuts, GDK_KEY_Left, 0, "game.history-previous");
+  add_shortcut (shortcuts, GDK_KEY_Right, 0, "game.history-next");
+  add_shortcut (shortcuts, GDK_KEY_Home, 0, "game.history-first");
+  add_shortcut (shortcuts, GDK_KEY_End, 0, "game.history-last");
+  add_shortcut (shortcuts, GDK_KEY_F9, 0, "game.show-sidebar");
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (shortcuts));
+
+  update_actions (self);
+}
+
+/* ---- Public ---------------------------------------------------------------------------- */
+
+GtkWidget *
+imh_play_view_new (void)
+{
+  return g_object_new (IMH_TYPE_PLAY_VIEW, NULL);
+}
+
+ImhGame *
+imh_play_view_get_game (ImhPlayView *self)
+{
+  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), NULL);
+
+  return self->game;
+}
+
+void
+imh_play_view_set_game (ImhPlayView *self,
+                        ImhGame     *game)
+{
+  int bottom = 0;
+
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+  g_return_if_fail (game == NULL || IMH_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+  if (self->summary != NULL)
+    gtk_window_destroy (self->summary);
+  g_cancellable_cancel (self->hint_cancellable);
+  g_clear_object (&self->hint_cancellable);
+  if (self->game != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->game, self);
+      /* The old game's computer must not keep thinking. */
+      imh_game_stop_computer (self->game);
+    }
+  g_set_object (&self->game, game);
+  imh_duel_board_clear_hint (IMH_DUEL_BOARD (self->board));
+  imh_history_view_set_game (IMH_HISTORY_VIEW (self->history_view), game);
+
+  if (game != NULL)
+    {
+      if (imh_game_get_kind (game) != IMH_GAME_DUEL)
+        g_warning ("Only the Duel has a board yet");
+      g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "notify::thinking", G_CALLBACK (on_game_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "notify::phase", G_CALLBACK (on_game_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "game-over", G_CALLBACK (on_game_over), self, G_CONNECT_SWAPPED);
+      /* The (first) person playing sits at the bottom. */
+      if (imh_seat_is_computer (imh_game_get_seat (game, 0))
+          && !imh_seat_is_computer (imh_game_get_seat (game, 1)))
+        bottom = 1;
+      imh_duel_board_set_bottom_player (IMH_DUEL_BOARD (self->board), bottom);
+      self->last_live_ply = imh_game_get_live_ply (game);
+      self->last_viewed_ply = imh_game_get_viewed_ply (game);
+      refresh (self);
+      save_now (self);
+    }
+  else
+    update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+GActionGroup *
+imh_play_view_get_actions (ImhPlayView *self)
+{
+  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), NULL);
+
+  return G_ACTION_GROUP (self->actions);
+}
+
+GtkWidget *
+imh_play_view_get_board (ImhPlayView *self)
+{
+  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), NULL);
+
+  return self->board;
+}
+
+void
+imh_play_view_set_autosave (ImhPlayView *self,
+                            gboolean     autosave)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  self->autosave = !!autosave;
+}
+
+static void
+on_resumed (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(ImhPlayView) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = imh_autosave_load_finish (result, &error);
+
+  if (game == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND)
+          && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        toast (self, error->message);
+      return;
+    }
+  if (self->game != NULL)
+    return;   /* the user started another game meanwhile */
+  imh_game_set_pace (game, self->pace);
+  imh_play_view_set_game (self, game);
+  toast (self, _("Your unfinished game is back"));
+}
+
+void
+imh_play_view_resume (ImhPlayView *self)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  self->autosave = TRUE;
+  imh_autosave_load_async (self->cancellable, on_resumed, g_object_ref (self));
+}
+
+GtkWindow *
+imh_play_view_get_summary (ImhPlayView *self)
+{
+  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), NULL);
+
+  return self->summary;
+}
+
+void
+imh_play_view_set_pace (ImhPlayView *self,
+                        guint        pace_ms)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  self->pace = pace_ms;
+  if (self->game != NULL)
+    imh_game_set_pace (self->game, pace_ms);
+}
+
+void
+imh_play_view_set_hint_iterations (ImhPlayView *self,
+                                   guint64      iterations)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  self->hint_iterations = iterations;
+}

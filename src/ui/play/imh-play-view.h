@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * imh-play-view.h — playing a game: the board, a status line and a sidebar
+ * (history, score, unseen tiles) in an AdwFlap that folds when narrow.
+ *
+ * The view owns the session's actions as the group "game" (inserted on the
+ * view; the window inserts imh_play_view_get_actions() too, for its header
+ * bar and menu): new-game, open, save-as, undo, redo, hint, play-hint,
+ * history-previous, history-next, history-first, history-last,
+ * show-sidebar (stateful), show-summary, resume-computer.
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "imh-game.h"
+
+G_BEGIN_DECLS
+
+#define IMH_TYPE_PLAY_VIEW (imh_play_view_get_type ())
+G_DECLARE_FINAL_TYPE (ImhPlayView, imh_play_view, IMH, PLAY_VIEW, GtkWidget)
+
+GtkWidget    *imh_play_view_new            (void);
+/* The game shown ("game"; NULL before the first game). */
+ImhGame      *imh_play_view_get_game       (ImhPlayView *self);
+void          imh_play_view_set_game       (ImhPlayView *self,
+                                            ImhGame     *game);
+GActionGroup *imh_play_view_get_actions    (ImhPlayView *self);
+/* The board widget (transfer none). */
+GtkWidget    *imh_play_view_get_board      (ImhPlayView *self);
+/* Writes the unfinished game to the autosave file after every change
+ * ("autosave"; off by default, so tests and screenshots never touch it). */
+void          imh_play_view_set_autosave   (ImhPlayView *self,
+                                            gboolean     autosave);
+/* Turns autosave on and resumes the autosaved game, if any. */
+void          imh_play_view_resume         (ImhPlayView *self);
+/* The game-over summary while it is shown, else NULL (transfer none). */
+GtkWindow    *imh_play_view_get_summary    (ImhPlayView *self);
+/* The computer's minimum time per decision for new games (ms; default 600). */
+void          imh_play_view_set_pace       (ImhPlayView *self,
+                                            guint        pace_ms);
+/* Iterations of a hint search (0: the core's default). */
+void          imh_play_view_set_hint_iterations (ImhPlayView *self,
+                                                 guint64      iterations);
+
+G_END_DECLS

@@ -1,0 +1,389 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-play.c — playing a Duel in the play view: board actions, undo/redo,
+ * hints, the new game dialog, game over; under a (virtual) display. */
+#define G_LOG_DOMAIN "test-play"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "imh-duel-board.h"
+#include "imh-game.h"
+#include "imh-new-game-dialog.h"
+#include "imh-play-view.h"
+#include "imh-record-file.h"
+
+typedef struct {
+  GtkWindow   *window;
+  ImhPlayView *view;
+  GtkWidget   *board;
+} Fixture;
+
+/* Runs the main loop until done() holds; fails after 30 s instead of hanging. */
+static void
+iterate_until (gboolean (*done) (gpointer data),
+               gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+static void
+flush_main_loop (void)
+{
+  for (int i = 0; i < 20; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static gboolean
+widget_is_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data)) && gtk_widget_get_width (GTK_WIDGET (data)) > 0;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  f->window = GTK_WINDOW (adw_window_new ());
+  g_object_ref (f->window);
+  gtk_window_set_default_size (f->window, 1100, 700);
+  f->view = IMH_PLAY_VIEW (imh_play_view_new ());
+  g_object_ref (f->view);
+  imh_play_view_set_pace (f->view, 0);
+  imh_play_view_set_hint_iterations (f->view, 300);
+  adw_window_set_content (ADW_WINDOW (f->window), GTK_WIDGET (f->view));
+  f->board = imh_play_view_get_board (f->view);
+  gtk_window_present (f->window);
+  iterate_until (widget_is_drawn, f->board);
+}
+
+static gboolean
+game_is_gone (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  ImhGame *game = imh_play_view_get_game (f->view);
+
+  if (game != NULL)
+    g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
+  gtk_window_destroy (f->window);
+  flush_main_loop ();
+  g_assert_finalize_object (f->window);
+  g_assert_finalize_object (f->view);
+  /* A computer search still running holds the game until it returns. */
+  iterate_until (game_is_gone, &game);
+}
+
+/* A new game: black a person, white the computer (random level: fast). */
+static ImhGame *
+new_game (guint64 seed,
+          gboolean white_computer)
+{
+  ImhOptions options;
+  g_autoptr(GError) error = NULL;
+  ImhGame *game;
+
+  imh_options_init (&options, IMH_GAME_DUEL, 2);
+  options.start_player = 0;
+  game = imh_game_new (&options, seed, &error);
+  g_assert_no_error (error);
+  imh_game_set_pace (game, 0);
+  if (white_computer)
+    {
+      imh_seat_set_level (imh_game_get_seat (game, 1), "random");
+      imh_seat_set_kind (imh_game_get_seat (game, 1), IMH_SEAT_COMPUTER);
+    }
+  return game;
+}
+
+/* Decides the first legal decision of the viewed position through the board's action. */
+static void
+decide_first_legal (Fixture *f)
+{
+  ImhGame *game = imh_play_view_get_game (f->view);
+  ImhDecisionList legal;
+  char text[IMH_DECISION_TEXT_MAX];
+  const ImhState *s = imh_game_get_viewed_state (game);
+
+  imh_game_get_viewed_legal (game, &legal);
+  g_assert_cmpuint (legal.n, >, 0);
+  imh_rules_of (s)->decision_to_text (s, legal.d[0], text, sizeof text);
+  g_assert_true (gtk_widget_activate_action (f->board, "board.decide", "s", text));
+}
+
+static gboolean
+human_to_move (gpointer data)
+{
+  ImhGame *game = data;
+
+  return imh_game_get_is_over (game) || imh_game_get_phase (game) == IMH_GAME_PHASE_HUMAN;
+}
+
+static void
+test_play_against_computer (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = new_game (11, TRUE);
+  guint before;
+
+  imh_play_view_set_game (f->view, game);
+  g_assert_true (imh_play_view_get_game (f->view) == game);
+  g_assert_true (imh_duel_board_get_interactive (IMH_DUEL_BOARD (f->board)));
+  g_assert_cmpuint (imh_duel_board_get_n_targets (IMH_DUEL_BOARD (f->board)), >, 0);
+
+  /* An illegal notation changes nothing. */
+  before = imh_game_get_live_ply (game);
+  gtk_widget_activate_action (f->board, "board.decide", "s", "U R0");
+  gtk_widget_activate_action (f->board, "board.decide", "s", "nonsense");
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, before);
+
+  /* Ten decisions of the person; the computer answers each time. */
+  for (int i = 0; i < 10 && !imh_game_get_is_over (game); i++)
+    {
+      before = imh_game_get_live_ply (game);
+      decide_first_legal (f);
+      g_assert_cmpuint (imh_game_get_live_ply (game), >, before);
+      iterate_until (human_to_move, game);
+    }
+  g_assert_cmpuint (imh_game_get_live_ply (game), >=, 10);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (imh_game_get_history (game))), >=, 10);
+  /* The computer's seat made decisions too. */
+  g_assert_cmpint (imh_game_get_actor (game), ==, 0);
+}
+
+static void
+test_undo_redo (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = new_game (12, TRUE);
+  GActionGroup *actions;
+  guint after_moves, after_undo;
+
+  imh_play_view_set_game (f->view, game);
+  actions = imh_play_view_get_actions (f->view);
+  g_assert_false (g_action_group_get_action_enabled (actions, "undo"));
+  for (int i = 0; i < 4; i++)
+    {
+      decide_first_legal (f);
+      iterate_until (human_to_move, game);
+    }
+  after_moves = imh_game_get_live_ply (game);
+  g_assert_true (g_action_group_get_action_enabled (actions, "undo"));
+  g_assert_false (g_action_group_get_action_enabled (actions, "redo"));
+
+  /* Undo against the computer goes back to the person's last decision. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.undo", NULL));
+  after_undo = imh_game_get_live_ply (game);
+  g_assert_cmpuint (after_undo, <, after_moves);
+  g_assert_cmpint (imh_game_get_actor (game), ==, 0);
+  g_assert_true (imh_duel_board_get_interactive (IMH_DUEL_BOARD (f->board)));
+  g_assert_true (g_action_group_get_action_enabled (actions, "redo"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.redo", NULL));
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, after_moves);
+
+  /* History navigation views the past without changing the game. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-first", NULL));
+  g_assert_cmpuint (imh_game_get_viewed_ply (game), ==, 0);
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, after_moves);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-next", NULL));
+  g_assert_cmpuint (imh_game_get_viewed_ply (game), >, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-last", NULL));
+  g_assert_cmpuint (imh_game_get_viewed_ply (game), ==, after_moves);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-previous", NULL));
+  g_assert_cmpuint (imh_game_get_viewed_ply (game), <, after_moves);
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-last", NULL);
+}
+
+static gboolean
+hint_is_visible (gpointer data)
+{
+  return imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (data));
+}
+
+static void
+test_hint (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = new_game (13, FALSE);
+  gboolean visible = FALSE;
+  ImhDecision hint;
+
+  imh_play_view_set_game (f->view, game);
+  g_assert_false (imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (f->board)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.hint", NULL));
+  iterate_until (hint_is_visible, f->board);
+  g_object_get (f->board, "hint-visible", &visible, NULL);
+  g_assert_true (visible);
+  g_assert_true (imh_duel_board_get_hint (IMH_DUEL_BOARD (f->board), &hint));
+  g_assert_true (imh_is_legal (imh_game_get_state (game), hint));
+
+  /* Space (play-hint) plays it; the overlay goes with the position. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.play-hint", NULL));
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, 1);
+  g_assert_cmpuint (imh_game_get_decision_at (game, 0), ==, hint);
+  g_assert_false (imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (f->board)));
+}
+
+static void
+test_keyboard (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = new_game (14, FALSE);
+  guint n;
+
+  imh_play_view_set_game (f->view, game);
+  n = imh_duel_board_get_n_targets (IMH_DUEL_BOARD (f->board));
+  g_assert_cmpuint (n, >, 0);
+  /* Every target has an accessible name. */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = imh_duel_board_dup_target_name (IMH_DUEL_BOARD (f->board), i);
+      g_assert_nonnull (name);
+      g_assert_cmpuint (strlen (name), >, 3);
+    }
+  gtk_widget_grab_focus (f->board);
+  g_assert_true (gtk_widget_activate_action (f->board, "board.next-target", NULL));
+  g_assert_true (gtk_widget_activate_action (f->board, "board.activate-target", NULL));
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, 1);
+}
+
+/* Plays the first legal decision to the end; returns the record text. */
+static char *
+finished_record (guint64 seed)
+{
+  g_autoptr(ImhGame) game = new_game (seed, FALSE);
+
+  while (!imh_game_get_is_over (game))
+    {
+      ImhDecisionList legal;
+      g_autoptr(GError) error = NULL;
+
+      imh_game_get_legal (game, &legal);
+      g_assert_true (imh_game_apply (game, legal.d[legal.n - 1], IMH_BRANCH_TRUNCATE, &error));
+    }
+  return imh_game_to_record_text (game);
+}
+
+static void
+test_finished_record (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *text = finished_record (15);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = imh_game_new_from_record_text (text, -1, &error);
+  GActionGroup *actions = imh_play_view_get_actions (f->view);
+
+  g_assert_no_error (error);
+  imh_play_view_set_game (f->view, game);
+  g_assert_true (imh_game_get_is_over (game));
+  g_assert_false (imh_duel_board_get_interactive (IMH_DUEL_BOARD (f->board)));
+  g_assert_cmpuint (imh_duel_board_get_n_targets (IMH_DUEL_BOARD (f->board)), ==, 0);
+  g_assert_false (g_action_group_get_action_enabled (actions, "hint"));
+  g_assert_true (g_action_group_get_action_enabled (actions, "show-summary"));
+  g_assert_null (imh_play_view_get_summary (f->view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.show-summary", NULL));
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (imh_play_view_get_summary (f->view)));
+
+  /* Play Again: a fresh game with the same seats. */
+  /* As a click on the button does: the response, then the dialog closes. */
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (imh_play_view_get_summary (f->view)), "again");
+  gtk_window_close (imh_play_view_get_summary (f->view));
+  flush_main_loop ();
+  g_assert_null (imh_play_view_get_summary (f->view));
+  g_assert_false (imh_game_get_is_over (game));
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, 0);
+}
+
+static void
+test_game_over_by_playing (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = new_game (16, FALSE);
+
+  imh_play_view_set_game (f->view, game);
+  while (!imh_game_get_is_over (game))
+    decide_first_legal (f);
+  /* The last decision opened the summary. */
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (imh_play_view_get_summary (f->view)));
+  /* Undo also works after the end. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.undo", NULL));
+  g_assert_false (imh_game_get_is_over (game));
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return window;
+    }
+  return NULL;
+}
+
+static void
+test_new_game_dialog (Fixture       *f,
+                      gconstpointer  data)
+{
+  ImhNewGameDialog *dialog;
+  ImhGame *game;
+  ImhOptions options;
+
+  /* Without a game, New Game opens the dialog at once. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.new-game", NULL));
+  dialog = IMH_NEW_GAME_DIALOG (find_toplevel (IMH_TYPE_NEW_GAME_DIALOG));
+  g_assert_nonnull (dialog);
+  imh_new_game_dialog_start (dialog);
+  flush_main_loop ();
+  g_assert_null (find_toplevel (IMH_TYPE_NEW_GAME_DIALOG));
+
+  /* The defaults: a person against the computer, all sides A. */
+  game = imh_play_view_get_game (f->view);
+  g_assert_nonnull (game);
+  g_assert_false (imh_seat_is_computer (imh_game_get_seat (game, 0)));
+  g_assert_true (imh_seat_is_computer (imh_game_get_seat (game, 1)));
+  imh_game_get_options (game, &options);
+  for (int i = 0; i < IMH_DUEL_N_SITES; i++)
+    g_assert_cmpuint (options.sides[i], ==, IMH_SIDE_A);
+  imh_game_stop_computer (game);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  adw_init ();
+
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
+  ADD ("/play/against-computer", test_play_against_computer);
+  ADD ("/play/undo-redo", test_undo_redo);
+  ADD ("/play/hint", test_hint);
+  ADD ("/play/keyboard", test_keyboard);
+  ADD ("/play/finished-record", test_finished_record);
+  ADD ("/play/game-over", test_game_over_by_playing);
+  ADD ("/play/new-game-dialog", test_new_game_dialog);
+#undef ADD
+
+  return g_test_run ();
+}

@@ -14,8 +14,19 @@
 
 int imh_cli_bench (int argc, char **argv);
 
-/* One random playout from the initial position of `seed`; returns plies.
- * The rules are reached only through the vtable, like any AI playout. */
+/* Folds a finished playout into the signature. */
+static void
+sign (const ImhRules *rules, const ImhState *s, uint32_t plies, uint64_t *signature)
+{
+  ImhScore sc;
+
+  rules->score (s, &sc);
+  *signature = (*signature ^ rules->hash (s)) * UINT64_C (0x100000001b3);
+  *signature += plies + (uint64_t) (sc.total[0] - sc.total[1]);
+}
+
+/* One random playout from `initial` with decision seed `seed`, through
+ * the vtable like any AI playout; returns plies. */
 static uint32_t
 playout (const ImhRules *rules, const ImhState *initial, uint64_t seed, uint64_t *signature)
 {
@@ -23,17 +34,38 @@ playout (const ImhRules *rules, const ImhState *initial, uint64_t seed, uint64_t
   ImhRng rng;
   ImhDecisionList list;
   uint32_t plies = 0;
-  ImhScore sc;
 
   memcpy (&s, initial, rules->state_size);
   imh_rng_seed (&rng, seed);
   /* legal() lists nothing once the game is over. */
   for (int n; (n = rules->legal (&s, &list)) > 0; plies++)
-    rules->apply (&s, list.d[n > 1 ? imh_rng_below (&rng, (uint32_t) n) : 0]);
-  rules->score (&s, &sc);
-  *signature = (*signature ^ rules->hash (&s)) * UINT64_C (0x100000001b3);
-  *signature += plies + (uint64_t) (sc.total[0] - sc.total[1]);
+    rules->apply (&s, list.d[imh_rng_below (&rng, (uint32_t) n)]);
+  sign (rules, &s, plies, signature);
   return plies;
+}
+
+/* The same playout through the engine's fused random_playout(). */
+static uint32_t
+playout_fused (const ImhRules *rules, const ImhState *initial, uint64_t seed, uint64_t *signature)
+{
+  ImhState s;
+  ImhRng rng;
+  uint32_t plies;
+
+  memcpy (&s, initial, rules->state_size);
+  imh_rng_seed (&rng, seed);
+  plies = rules->random_playout (&s, &rng, UINT32_MAX);
+  sign (rules, &s, plies, signature);
+  return plies;
+}
+
+static double
+cpu_now (void)
+{
+  struct timespec t;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
 }
 
 int
@@ -55,7 +87,7 @@ imh_cli_bench (int argc, char **argv)
   uint64_t signature = UINT64_C (0xcbf29ce484222325);
   uint64_t plies = 0;
   gint64 t0, t1;
-  struct timespec c0, c1;
+  double c0, c1;
   double seconds, cpu_seconds;
 
   g_option_context_set_summary (context, _("Measure random playouts per second on one core; the signature is the same on every run."));
@@ -86,18 +118,15 @@ imh_cli_bench (int argc, char **argv)
       imh_setup (&initial[k], &options, (uint64_t) k + 1, why, sizeof why);
     }
   t0 = g_get_monotonic_time ();
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &c0);
+  c0 = cpu_now ();
   for (gint64 i = 0; i < games; i++)
     plies += playout (rules, &initial[i % 64], (uint64_t) i + 1, &signature);
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &c1);
+  c1 = cpu_now ();
   t1 = g_get_monotonic_time ();
   seconds = (double) (t1 - t0) / 1e6;
   /* Speed from the CPU time of this thread: on a busy machine the wall
    * clock also counts time spent waiting for the core. */
-  cpu_seconds = (double) (c1.tv_sec - c0.tv_sec) + (double) (c1.tv_nsec - c0.tv_nsec) / 1e9;
-  if (cpu_seconds <= 0)
-    cpu_seconds = seconds;
-  g_free (initial);
+  cpu_seconds = c1 > c0 ? c1 - c0 : seconds;
 
   printf ("game %s\n", rules->id);
   printf ("playouts %" G_GINT64_FORMAT "\n", games);
@@ -108,5 +137,28 @@ imh_cli_bench (int argc, char **argv)
   printf ("ns_per_ply %.1f\n", cpu_seconds * 1e9 / (double) plies);
   printf ("plies_per_game %.2f\n", (double) plies / (double) games);
   printf ("signature %016" G_GINT64_MODIFIER "x\n", signature);
+
+  /* The engine's fused playout, when it has one: same games, same signature. */
+  if (rules->random_playout != NULL)
+    {
+      uint64_t fused_signature = UINT64_C (0xcbf29ce484222325);
+      uint64_t fused_plies = 0;
+
+      c0 = cpu_now ();
+      for (gint64 i = 0; i < games; i++)
+        fused_plies += playout_fused (rules, &initial[i % 64], (uint64_t) i + 1, &fused_signature);
+      c1 = cpu_now ();
+      cpu_seconds = c1 > c0 ? c1 - c0 : 1e-9;
+      printf ("fused_playouts_per_second %.0f\n", (double) games / cpu_seconds);
+      printf ("fused_ns_per_ply %.1f\n", cpu_seconds * 1e9 / (double) fused_plies);
+      printf ("fused_signature %016" G_GINT64_MODIFIER "x\n", fused_signature);
+      if (fused_signature != signature || fused_plies != plies)
+        {
+          imh_cli_error (_("the fused playout differs from the playout through the vtable"));
+          g_free (initial);
+          return IMH_CLI_FAILED;
+        }
+    }
+  g_free (initial);
   return IMH_CLI_OK;
 }

@@ -243,9 +243,9 @@ any_swappable (const ImhDuel *d)
 
 static const uint8_t swap_pair[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
 
-/* The action tiles the player can play (D7, DU4), appended at n. */
-static __attribute__ ((noinline)) unsigned
-legal_actions (const ImhDuel *d, int p, ImhDecisionList *out, unsigned n)
+/* Bit k: the player holds action tile k and can play it (D7, DU4). */
+static inline unsigned
+playable_actions (const ImhDuel *d, int p)
 {
   unsigned occ = occupied (d) & 0x1ffu;
   unsigned free_fields = ~occ & 0x1ffu;
@@ -268,7 +268,15 @@ legal_actions (const ImhDuel *d, int p, ImhDecisionList *out, unsigned n)
         << IMH_DUEL_ACTION_PLACE_UNLOAD;
   if ((held & (1u << IMH_DUEL_ACTION_SWAP_UNLOAD)) && unl != 0)
     ok |= (unsigned) any_swappable (d) << IMH_DUEL_ACTION_SWAP_UNLOAD;
-  ok &= held;
+  return ok & held;
+}
+
+/* The playable action tiles, appended at n. */
+static __attribute__ ((noinline)) unsigned
+legal_actions (const ImhDuel *d, int p, ImhDecisionList *out, unsigned n)
+{
+  unsigned ok = playable_actions (d, p);
+
   memcpy (out->d + n, duel_play_list[ok], sizeof duel_play_list[0]);
   return n + duel_popcount9[ok];
 }
@@ -616,6 +624,57 @@ duel_apply (ImhState *s, ImhDecision dec)
 #endif
 }
 
+/* Uniformly random decisions to the end (ImhRules.random_playout): the
+ * same decisions and random numbers as legal() + imh_rng_below() +
+ * apply(), but a main step picks the k-th decision from the tables
+ * without writing the list. */
+static uint32_t
+duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
+{
+  ImhDuel *d = &s->u.duel;
+  uint32_t plies = 0;
+
+  for (; plies < max_plies && d->phase != IMH_DUEL_PHASE_OVER; plies++)
+    {
+      ImhDecision dec;
+
+      if (__builtin_expect (d->phase == IMH_DUEL_PHASE_MAIN, 1))
+        {
+          int p = d->turn_player;
+          unsigned occ = occupied (d) & 0x1ffu;
+          unsigned free_fields = supply (d, p) > 0 ? ~occ & 0x1ffu : 0;
+          unsigned unl = duel_lines_2plus[occ] & d->boats_alive;
+          unsigned n_place = duel_popcount9[free_fields];
+          unsigned n_unload = duel_popcount9[unl];
+          unsigned ok = 0;
+          uint32_t held;
+          unsigned n, k;
+
+          memcpy (&held, d->actions[p], sizeof held);
+          if (held != 0)
+            ok = playable_actions (d, p);
+          n = n_place + n_unload + duel_popcount9[ok];
+          k = imh_rng_below (rng, n > 0 ? n : 1);
+          if (n == 0)
+            dec = IMH_DUEL_D_PASS;
+          else if (k < n_place)
+            dec = duel_place_list[free_fields][k];
+          else if (k - n_place < n_unload)
+            dec = duel_unload_list[unl][k - n_place];
+          else
+            dec = duel_play_list[ok][k - n_place - n_unload];
+        }
+      else
+        {
+          ImhDecisionList list;
+          int n = legal_substep (d, &list);
+          dec = list.d[imh_rng_below (rng, (uint32_t) n)];
+        }
+      duel_apply (s, dec);
+    }
+  return plies;
+}
+
 /* ------------------------------------------------------------------ */
 /* Information sets, hash, invariants                                  */
 
@@ -821,4 +880,5 @@ const ImhRules imh_duel_rules = {
   .hash = duel_hash,
   .check = duel_check,
   .to_text = imh_duel_to_text,
+  .random_playout = duel_random_playout,
 };

@@ -151,6 +151,14 @@ struct ImhRules {
    * position as human-readable multi-line text (English; `imhotep-cli
    * show`), snprintf semantics. May be NULL: callers then print JSON. */
   int         (*to_text)        (const ImhState *s, char *buf, size_t len);
+
+  /* Added with the Duel engine (issue 3), backwards compatible, may be
+   * NULL: plays uniformly random legal decisions until the game is over
+   * or max_plies were applied; returns the number applied. Exactly the
+   * loop `n = legal (s, &l); apply (s, l.d[imh_rng_below (rng, n)]);`
+   * (the same decisions and the same random numbers drawn, also when
+   * n == 1), only faster: random playouts may call it when it is set. */
+  uint32_t    (*random_playout) (ImhState *s, ImhRng *rng, uint32_t max_plies);
 };
 
 /* The rules of a game, or NULL. */

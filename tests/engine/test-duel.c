@@ -957,6 +957,52 @@ test_perft (gconstpointer data)
     g_assert_cmpuint (perft (&s, depth), ==, c->counts[depth - 1]);
 }
 
+/* random_playout() makes exactly the decisions of the legal/apply loop. */
+static void
+test_random_playout (void)
+{
+  g_assert_nonnull (R->random_playout);
+  for (uint64_t seed = 1; seed <= 2000; seed++)
+    {
+      ImhState a, b;
+      ImhRng ra, rb;
+      uint32_t plies = 0, fused;
+      char sides[5];
+
+      for (int i = 0; i < 4; i++)
+        sides[i] = (seed >> i) & 1 ? 'B' : 'A';
+      sides[4] = '\0';
+      new_game (&a, sides, seed, -1);
+      memcpy (&b, &a, R->state_size);
+      imh_rng_seed (&ra, seed * 31);
+      imh_rng_seed (&rb, seed * 31);
+      advance_random (&a, seed, (int) (seed % 40));   /* also from mid-game positions */
+      advance_random (&b, seed, (int) (seed % 40));
+      for (;;)
+        {
+          ImhDecisionList l;
+          int n = R->legal (&a, &l);
+          if (n == 0)
+            break;
+          R->apply (&a, l.d[imh_rng_below (&ra, (uint32_t) n)]);
+          plies++;
+        }
+      fused = R->random_playout (&b, &rb, UINT32_MAX);
+      g_assert_cmpuint (fused, ==, plies);
+      g_assert_cmpmem (&a, R->state_size, &b, R->state_size);
+      g_assert_cmpuint (imh_rng_next (&ra), ==, imh_rng_next (&rb));
+    }
+  /* max_plies stops early. */
+  {
+    ImhState s;
+    ImhRng rng;
+    new_game (&s, "AAAA", 3, 0);
+    imh_rng_seed (&rng, 3);
+    g_assert_cmpuint (R->random_playout (&s, &rng, 5), ==, 5);
+    g_assert_cmpuint (D (&s)->ply, ==, 5);
+  }
+}
+
 /* ------------------------------------------------------------------ */
 /* Property test                                                       */
 
@@ -1097,6 +1143,7 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &perft_cases[i], test_perft);
       g_free (path);
     }
+  g_test_add_func ("/duel/random-playout", test_random_playout);
   g_test_add_func ("/duel/property/random-games", test_property);
   return g_test_run ();
 }

@@ -89,24 +89,65 @@ imh_duel_decision_to_text (const ImhState *s, ImhDecision d, char *buf, size_t l
   return snprintf (buf, len, "?%u", (unsigned) d);
 }
 
+static int
+boat_from_text (const char *t)
+{
+  if ((t[0] != 'R' && t[0] != 'C') || t[1] < '0' || t[1] > '2')
+    return -1;
+  return (t[0] == 'R' ? 0 : 3) + (t[1] - '0');
+}
+
 bool
 imh_duel_decision_from_text (const ImhState *s, const char *text, ImhDecision *out)
 {
-  char buf[IMH_DECISION_TEXT_MAX];
+  char canon[IMH_DECISION_TEXT_MAX];
+  size_t len;
+  int d = -1;
 
-  if (text == NULL || strlen (text) >= sizeof buf)
+  if (text == NULL || (len = strlen (text)) >= sizeof canon || len < 4)
     return false;
-  /* Exactly the inverse of to_text: accept only canonical spellings. */
-  for (ImhDecision d = 0; d < IMH_DUEL_N_DECISIONS; d++)
-    {
-      imh_duel_decision_to_text (s, d, buf, sizeof buf);
-      if (strcmp (buf, text) == 0)
-        {
-          *out = d;
-          return true;
-        }
-    }
-  return false;
+  if (text[1] == ' ')
+    switch (text[0])
+      {
+      case 'P':
+        if (len == 4 && text[2] >= 'a' && text[2] <= 'c' && text[3] >= '1' && text[3] <= '3')
+          d = IMH_DUEL_D_PLACE + (text[3] - '1') * 3 + (text[2] - 'a');
+        break;
+      case 'U':
+        if (len == 4 && boat_from_text (text + 2) >= 0)
+          d = IMH_DUEL_D_UNLOAD + boat_from_text (text + 2);
+        break;
+      case 'A':
+        for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
+          if (strcmp (text + 2, action_ids[k]) == 0)
+            d = IMH_DUEL_D_PLAY + k;
+        break;
+      case 'T':
+        if (len == 6 && boat_from_text (text + 2) >= 0 && text[4] == '.' &&
+            text[5] >= '1' && text[5] <= '3')
+          d = IMH_DUEL_D_TAKE + boat_from_text (text + 2) * 3 + (text[5] - '1');
+        break;
+      case 'S':
+        if (len == 8 && boat_from_text (text + 2) >= 0 && text[4] == '.')
+          for (int k = 0; k < 3; k++)
+            if (strcmp (text + 5, swap_names[k]) == 0)
+              d = IMH_DUEL_D_SWAP + boat_from_text (text + 2) * 3 + k;
+        break;
+      default:
+        break;
+      }
+  else if (strcmp (text, "stop") == 0)
+    d = IMH_DUEL_D_STOP;
+  else if (strcmp (text, "pass") == 0)
+    d = IMH_DUEL_D_PASS;
+  if (d < 0)
+    return false;
+  /* Exactly the inverse of to_text: only canonical spellings. */
+  imh_duel_decision_to_text (s, (ImhDecision) d, canon, sizeof canon);
+  if (strcmp (canon, text) != 0)
+    return false;
+  *out = (ImhDecision) d;
+  return true;
 }
 
 /* ------------------------------------------------------------------ */

@@ -494,7 +494,7 @@ run_bench (int argc, char **argv)
   g_autofree char *tmpdir = NULL;
   g_autofree char *path = NULL;
   gint64 n_games = 100000, seed = 1, n_names = 5000;
-  gboolean keep = FALSE;
+  gboolean keep = FALSE, reuse = FALSE;
   double t0, fill_ms, page_ms = 0, first_ms;
   guint n = 0;
   GOptionEntry entries[] = {
@@ -502,6 +502,7 @@ run_bench (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random games (default 1)"), N_("SEED") },
     { "names", 0, 0, G_OPTION_ARG_INT64, &n_names, N_("Size of the pool of player names (default 5000)"), N_("N") },
     { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, N_("Keep the database after the benchmark"), NULL },
+    { "reuse", 0, 0, G_OPTION_ARG_NONE, &reuse, N_("Measure an existing database (from --keep) without filling it"), NULL },
     { NULL }
   };
   static const char *const searches[] = { "Ada", "Nefertari 17", "Ram", "zzzz", "Omar 3", "tiye 120" };
@@ -519,12 +520,22 @@ run_bench (int argc, char **argv)
     }
   if (opt_db != NULL)
     {
-      if (g_file_test (opt_db, G_FILE_TEST_EXISTS))
+      if (reuse && !g_file_test (opt_db, G_FILE_TEST_EXISTS))
+        {
+          imh_cli_error (_("--reuse needs an existing database, but “%s” does not exist"), opt_db);
+          return IMH_CLI_USAGE;
+        }
+      if (!reuse && g_file_test (opt_db, G_FILE_TEST_EXISTS))
         {
           imh_cli_error (_("the benchmark needs a new database, but “%s” exists"), opt_db);
           return IMH_CLI_USAGE;
         }
       path = g_strdup (opt_db);
+    }
+  else if (reuse)
+    {
+      imh_cli_error (_("--reuse needs --db"));
+      return IMH_CLI_USAGE;
     }
   else
     {
@@ -541,60 +552,61 @@ run_bench (int argc, char **argv)
           n_games, seed, n_names, path);
 
   /* Fill through the normal store path: parse, replay, one transaction per game. */
-  {
-    g_autoptr(ImhLibrary) library = imh_library_open (path, &error);
-    g_autoptr(GArray) store = g_array_new (FALSE, FALSE, sizeof (double));
-    double gen_ms = 0;
-
-    if (library == NULL)
-      {
-        imh_cli_error ("%s", error->message);
-        return IMH_CLI_FAILED;
-      }
-    t0 = now_ms ();
-    for (gint64 i = 0; i < n_games; i++)
-      {
-        double g0 = now_ms (), s0;
-        /* One game in ten unfinished, like games left in progress. */
-        g_autofree char *text = _imh_library_random_record ((guint64) (seed * 1000003 + i), i % 10 != 0, 40,
-                                                            (guint) n_names);
-        s0 = now_ms ();
-        gen_ms += s0 - g0;
-        if (imh_library_save_record (library, 0, text, FALSE, &error) == 0)
-          {
-            imh_cli_error ("%s", error->message);
-            return IMH_CLI_FAILED;
-          }
-        if (i % 1000 == 0 || i == n_games - 1)
-          {
-            fprintf (stderr, "\r%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT, i + 1, n_games);
-            fflush (stderr);
-          }
-      }
-    fputc ('\n', stderr);
-    fill_ms = now_ms () - t0 - gen_ms;
-    printf ("fill: %.1f s storing (%.3f ms per game, generation of the random games excluded: %.1f s)\n",
-            fill_ms / 1000.0, fill_ms / (double) n_games, gen_ms / 1000.0);
-
-    /* Storing one finished game into the full library. */
-    for (int i = 0; i < 101; i++)
-      {
-        g_autofree char *text = _imh_library_random_record ((guint64) (seed * 7919 + 1000000000 + i), TRUE, 0,
-                                                            (guint) n_names);
-        double s0 = now_ms ();
-        if (imh_library_save_record (library, 0, text, FALSE, &error) == 0)
-          {
-            imh_cli_error ("%s", error->message);
-            return IMH_CLI_FAILED;
-          }
-        g_array_append_val (store, (double) { now_ms () - s0 });
-      }
+  if (!reuse)
     {
-      double med = median (store);
-      printf ("store one finished game (full library): median %.3f ms, max %.3f ms over %u\n",
-              med, g_array_index (store, double, store->len - 1), store->len);
+      g_autoptr(ImhLibrary) library = imh_library_open (path, &error);
+      g_autoptr(GArray) store = g_array_new (FALSE, FALSE, sizeof (double));
+      double gen_ms = 0;
+
+      if (library == NULL)
+        {
+          imh_cli_error ("%s", error->message);
+          return IMH_CLI_FAILED;
+        }
+      t0 = now_ms ();
+      for (gint64 i = 0; i < n_games; i++)
+        {
+          double g0 = now_ms (), s0;
+          /* One game in ten unfinished, like games left in progress. */
+          g_autofree char *text = _imh_library_random_record ((guint64) (seed * 1000003 + i), i % 10 != 0, 40,
+                                                              (guint) n_names);
+          s0 = now_ms ();
+          gen_ms += s0 - g0;
+          if (imh_library_save_record (library, 0, text, FALSE, &error) == 0)
+            {
+              imh_cli_error ("%s", error->message);
+              return IMH_CLI_FAILED;
+            }
+          if (i % 1000 == 0 || i == n_games - 1)
+            {
+              fprintf (stderr, "\r%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT, i + 1, n_games);
+              fflush (stderr);
+            }
+        }
+      fputc ('\n', stderr);
+      fill_ms = now_ms () - t0 - gen_ms;
+      printf ("fill: %.1f s storing (%.3f ms per game, generation of the random games excluded: %.1f s)\n",
+              fill_ms / 1000.0, fill_ms / (double) n_games, gen_ms / 1000.0);
+
+      /* Storing one finished game into the full library. */
+      for (int i = 0; i < 101; i++)
+        {
+          g_autofree char *text = _imh_library_random_record ((guint64) (seed * 7919 + 1000000000 + i), TRUE, 0,
+                                                              (guint) n_names);
+          double s0 = now_ms ();
+          if (imh_library_save_record (library, 0, text, FALSE, &error) == 0)
+            {
+              imh_cli_error ("%s", error->message);
+              return IMH_CLI_FAILED;
+            }
+          g_array_append_val (store, (double) { now_ms () - s0 });
+        }
+      {
+        double med = median (store);
+        printf ("store one finished game (full library): median %.3f ms, max %.3f ms over %u\n",
+                med, g_array_index (store, double, store->len - 1), store->len);
+      }
     }
-  }
 
   /* Opening and the first page: cold start of the process is not
    * simulated, but the library is closed and opened again. */
@@ -659,7 +671,7 @@ run_bench (int argc, char **argv)
       printf ("database size: %.1f MiB\n", (double) st.st_size / (1024.0 * 1024.0));
   }
 
-  if (!keep)
+  if (!keep && !reuse)
     {
       static const char *const suffixes[] = { "", "-wal", "-shm" };
       for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)

@@ -19,7 +19,11 @@
 /* Longest file the import reads. */
 #define IMPORT_MAX_FILE_SIZE (64 * 1024 * 1024)
 
-/* Time the quick integrity check at open may take before it is skipped. */
+/* The quick integrity check at open: only for files up to this size (a
+ * larger library is checked by its header and schema only; damaged pages
+ * surface as errors of the queries that read them), and never longer than
+ * the budget. */
+#define QUICK_CHECK_MAX_FILE_SIZE (16 * 1024 * 1024)
 #define QUICK_CHECK_BUDGET_US (60 * 1000)
 
 typedef struct {
@@ -432,6 +436,13 @@ quick_check_fails (sqlite3 *db, char **why)
   return bad;
 }
 
+static goffset
+file_size (const char *path)
+{
+  GStatBuf st;
+  return g_stat (path, &st) == 0 ? (goffset) st.st_size : 0;
+}
+
 typedef enum {
   CHECK_OK,
   CHECK_BAD,          /* damaged or not ours: move aside */
@@ -490,7 +501,7 @@ open_checked (Conn *c, const char *path, gboolean *fts, char **why, GError **err
       conn_close (c);
       return CHECK_NEWER;
     }
-  if (exists && n_objects > 0 && quick_check_fails (c->db, why))
+  if (exists && n_objects > 0 && file_size (path) <= QUICK_CHECK_MAX_FILE_SIZE && quick_check_fails (c->db, why))
     {
       conn_close (c);
       return CHECK_BAD;

@@ -914,9 +914,8 @@ parse_header (Parser *p, ImhRecord *r)
   /* Magic line. */
   if (!next_line (p, &line, &n))
     {
+      /* next_line() has named the missing newline; else the text is empty. */
       if (p->err != NULL && p->err->message[0] == '\0')
-        perr (p, 0, "empty file: expected “%s %d”", IMH_RECORD_MAGIC, IMH_RECORD_FORMAT_VERSION);
-      else if (p->len == 0)
         perr (p, 0, "empty file: expected “%s %d”", IMH_RECORD_MAGIC, IMH_RECORD_FORMAT_VERSION);
       return false;
     }
@@ -1260,11 +1259,9 @@ parse_turn_line (Parser *p, const ImhRecord *r, Frame *f, const char *s, size_t 
       f->line->positions[f->line->n_decisions - 1].column = (uint32_t) dstart + 1;
       rules->apply (f->state, d);
     }
-  if (!rules->is_over (f->state) && rules->turn_index (f->state) == turn)
-    {
-      /* The turn goes on: only allowed if nothing follows in this line.
-       * Checked when the next turn line arrives (same number). */
-    }
+  /* A turn that goes on past this line may only continue in a new
+   * line of a variation; a second line with the same number in this
+   * record line is rejected when it arrives. */
   f->has_turn_line = true;
   f->last_turn = (uint32_t) turn;
   return true;

@@ -4,12 +4,15 @@
  *
  * Prints playouts per second for each policy and ISMCTS iterations per
  * second on seeded positions of every available game, plus a signature
- * (the sum of the chosen decisions' visits) that is the same on every run.
+ * (the sum of the chosen decisions' visits) that is the same on every run,
+ * and how long a search takes to return after its stop flag is set.
  * Usage: bench-ai [ITERATIONS]   (default 20000 per position)
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "imh-ai.h"
 
@@ -35,6 +38,52 @@ position (ImhState *s, ImhGameKind kind, int players, uint64_t seed, int plies)
       imh_random_choose (s, &rng, &d);
       imh_apply (s, d);
     }
+}
+
+typedef struct {
+  const ImhState *s;
+  ImhSearchLimits lim;
+  ImhSearchResult res;
+  double          returned;
+} Job;
+
+static void *
+search_job (void *data)
+{
+  Job *job = data;
+  imh_search (job->s, &job->lim, &job->res);
+  job->returned = now_s ();
+  return NULL;
+}
+
+/* Worst stop latency (ms) over `rounds` searches of `threads` threads. */
+static double
+stop_latency (const ImhState *s, uint32_t threads, int rounds)
+{
+  double worst = 0;
+  for (int r = 0; r < rounds; r++)
+    {
+      atomic_bool stop;
+      Job *job = calloc (1, sizeof *job);
+      pthread_t tid;
+      atomic_init (&stop, false);
+      job->s = s;
+      imh_search_limits_init (&job->lim);
+      job->lim.iterations = UINT64_C (1) << 40;
+      job->lim.threads = threads;
+      job->lim.seed = (uint64_t) r;
+      job->lim.stop = &stop;
+      pthread_create (&tid, NULL, search_job, job);
+      usleep (50000);
+      double t = now_s ();
+      atomic_store (&stop, true);
+      pthread_join (tid, NULL);
+      double ms = (job->returned - t) * 1000;
+      if (ms > worst)
+        worst = ms;
+      free (job);
+    }
+  return worst;
 }
 
 int
@@ -95,6 +144,9 @@ main (int argc, char **argv)
       double dt = now_s () - t0;
       printf ("%-11s ISMCTS iterations/s (random playouts, 1 thread): %.0f  signature %llu\n",
               games[g].name, total / dt, (unsigned long long) sig);
+      position (&s, games[g].kind, games[g].players, 100, 0);
+      printf ("%-11s stop flag to return, worst of 10: %.2f ms (1 thread), %.2f ms (2 threads)\n",
+              games[g].name, stop_latency (&s, 1, 10), stop_latency (&s, 2, 10));
     }
   free (res);
   return 0;

@@ -19,6 +19,7 @@ struct _ImhHistoryView
   GtkListBox     *list;
   GtkWidget      *placeholder;
   gboolean        syncing;
+  guint           sync_idle;
 };
 
 G_DEFINE_FINAL_TYPE (ImhHistoryView, imh_history_view, GTK_TYPE_WIDGET)
@@ -111,11 +112,38 @@ sync_selection (ImhHistoryView *self)
   self->syncing = FALSE;
 }
 
+static gboolean
+sync_selection_idle (gpointer data)
+{
+  ImhHistoryView *self = data;
+
+  self->sync_idle = 0;
+  sync_selection (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* When the list grows while its last row is selected (the live game),
+ * follow it to the bottom. */
+static void
+on_adjustment_changed (GtkAdjustment  *adj,
+                       ImhHistoryView *self)
+{
+  GtkListBoxRow *selected = gtk_list_box_get_selected_row (self->list);
+
+  if (selected == NULL || self->game == NULL)
+    return;
+  if ((guint) gtk_list_box_row_get_index (selected) + 1
+      == g_list_model_get_n_items (G_LIST_MODEL (imh_game_get_history (self->game))))
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+}
+
 static void
 on_items_changed (ImhHistoryView *self)
 {
-  /* Rows are created first; select after they exist. */
+  /* Select now; scroll again once the new rows have their size. */
   sync_selection (self);
+  if (self->sync_idle == 0)
+    self->sync_idle = g_timeout_add (50, sync_selection_idle, self);
 }
 
 static void
@@ -137,6 +165,7 @@ imh_history_view_dispose (GObject *object)
 {
   ImhHistoryView *self = IMH_HISTORY_VIEW (object);
 
+  g_clear_handle_id (&self->sync_idle, g_source_remove);
   imh_history_view_set_game (self, NULL);
   g_clear_pointer (&self->scrolled, gtk_widget_unparent);
 
@@ -171,6 +200,8 @@ imh_history_view_init (ImhHistoryView *self)
   gtk_list_box_set_placeholder (self->list, self->placeholder);
   g_signal_connect (self->list, "row-activated", G_CALLBACK (on_row_activated), self);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->list));
+  g_signal_connect (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
+                    "changed", G_CALLBACK (on_adjustment_changed), self);
   gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
 }
 
@@ -207,5 +238,5 @@ imh_history_view_set_game (ImhHistoryView *self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (game, "notify::viewed-ply", G_CALLBACK (sync_selection), self,
                            G_CONNECT_SWAPPED);
-  sync_selection (self);
+  on_items_changed (self);
 }

@@ -708,6 +708,26 @@ draw_count (cairo_t       *cr,
   imh_art_text (cr, buf, x, y, w, h, MIN (h * 0.9, 0.3 * self->u), TRUE, PANGO_ALIGN_CENTER, c);
 }
 
+/* A count on a small tile: a dark pill at its lower right corner. */
+static void
+draw_badge (cairo_t      *cr,
+            int           n,
+            double        x,
+            double        y,
+            double        s)
+{
+  char buf[16];
+  double h = s * 0.42, w = s * 0.6;
+  ImhRgba white = { 1, 1, 1, 1 };
+
+  g_snprintf (buf, sizeof buf, "×%d", n);
+  imh_art_rounded_rect (cr, x + s - w * 0.75, y + s - h * 0.7, w, h, h / 2);
+  cairo_set_source_rgba (cr, 0.15, 0.12, 0.08, 0.92);
+  cairo_fill (cr);
+  imh_art_text (cr, buf, x + s - w * 0.75, y + s - h * 0.7, w, h, h * 0.75, TRUE,
+                PANGO_ALIGN_CENTER, &white);
+}
+
 static void
 draw_panel (ImhDuelBoard         *self,
             cairo_t              *cr,
@@ -746,7 +766,7 @@ draw_panel (ImhDuelBoard         *self,
       Box b = panel_block (self, player, block);
       Box c = block_content (self, b);
       const char *label;
-      double ls = MIN (0.22 * u, b.h * 0.16);
+      double ls = MIN (MIN (0.22 * u, b.h * 0.16), b.w * 0.135);
 
       cairo_save (cr);
       imh_art_rounded_rect (cr, b.x, b.y, b.w, b.h, 0.1 * u);
@@ -793,7 +813,7 @@ draw_panel (ImhDuelBoard         *self,
                 cairo_pop_group_to_source (cr);
                 cairo_paint_with_alpha (cr, n > 0 ? 1.0 : 0.22);
                 if (n > 1)
-                  draw_count (cr, self, n, x + s * 0.45, y + s * 0.6, s * 0.7, s * 0.5, &pal->text);
+                  draw_badge (cr, n, x, y, s);
               }
           }
           break;
@@ -847,8 +867,7 @@ draw_panel (ImhDuelBoard         *self,
               cairo_pop_group_to_source (cr);
               cairo_paint_with_alpha (cr, n > 0 ? 1.0 : 0.2);
               if (n > 1)
-                draw_count (cr, self, n, ab.x + ab.w * 0.45, ab.y - ab.w * 0.1, ab.w * 0.7,
-                            ab.w * 0.45, &pal->text);
+                draw_badge (cr, n, ab.x, ab.y, ab.w);
             }
           break;
         default:

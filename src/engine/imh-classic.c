@@ -1201,4 +1201,5 @@ const ImhRules imh_classic_rules = {
   .hash = _imh_classic_hash,
   .check = _imh_classic_check,
   .to_text = _imh_classic_to_text_state,
+  .random_playout = _imh_classic_random_playout,
 };

@@ -195,9 +195,10 @@ test_fused_playout (void)
           plies++;
         }
       /* in two pieces, to exercise max_plies */
-      uint32_t first = _imh_classic_random_playout (&b, &rb, plies / 2);
+      g_assert_true (r->random_playout == _imh_classic_random_playout);
+      uint32_t first = r->random_playout (&b, &rb, plies / 2);
       g_assert_cmpuint (first, ==, plies / 2);
-      g_assert_cmpuint (first + _imh_classic_random_playout (&b, &rb, 100000), ==, plies);
+      g_assert_cmpuint (first + r->random_playout (&b, &rb, 100000), ==, plies);
       g_assert_cmpuint (r->hash (&a), ==, r->hash (&b));
       g_assert_cmpmem (&ra, sizeof ra, &rb, sizeof rb);
       g_assert_cmpuint (_imh_classic_random_playout (&b, &rb, 10), ==, 0);

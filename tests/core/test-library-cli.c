@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-library-cli.c — `imhotep-cli library`: exit statuses, reports and errors. */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "imh-library-private.h"
+
+static const char *cli;     /* path of imhotep-cli (first argument) */
+
+/* Runs imhotep-cli library --db DB ARGS…; returns the exit status. */
+static int
+run (const char *db, char **out, char **err, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  int status = 0;
+  va_list ap;
+
+  g_ptr_array_add (argv, (char *) cli);
+  g_ptr_array_add (argv, (char *) "library");
+  g_ptr_array_add (argv, (char *) "--db");
+  g_ptr_array_add (argv, (char *) db);
+  va_start (ap, err);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               out, err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+static char *
+setup_dir (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "cli", NULL);
+  g_autofree char *a = _imh_library_random_record (1, TRUE, 0, 0);
+  g_autofree char *b = _imh_library_random_record (2, FALSE, 9, 0);
+  g_autofree char *two = g_strconcat (a, "\n", b, NULL);
+  g_autofree char *good = g_build_filename (dir, "good.imhotep", NULL);
+  g_autofree char *broken = g_build_filename (dir, "broken.imhotep", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (good, two, -1, NULL));
+  g_assert_true (g_file_set_contents (broken, "imhotep-record 1\ngame duel\nplayers 9\n", -1, NULL));
+  return g_steal_pointer (&dir);
+}
+
+static void
+test_cli (void)
+{
+  g_autofree char *dir = setup_dir ();
+  g_autofree char *db = g_build_filename (dir, "library.sqlite3", NULL);
+  g_autofree char *good = g_build_filename (dir, "good.imhotep", NULL);
+  g_autofree char *export_dir = g_build_filename (dir, "exported", NULL);
+  char *out = NULL, *err = NULL;
+
+  /* Import a folder: two games from one file, one broken file with line and column. */
+  g_assert_cmpint (run (db, &out, &err, "import", dir, NULL), ==, 1);
+  g_assert_nonnull (strstr (out, "Imported 2 games."));
+  g_assert_nonnull (strstr (err, "broken.imhotep: line 3, column"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* Again: duplicates are reported, not an error. */
+  g_assert_cmpint (run (db, &out, &err, "import", good, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Imported 0 games."));
+  g_assert_nonnull (strstr (out, "Skipped 2 duplicates."));
+  g_assert_nonnull (strstr (err, "already in the library"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* List and search. */
+  g_assert_cmpint (run (db, &out, &err, "list", "--json", NULL), ==, 0);
+  g_assert_true (g_str_has_prefix (out, "["));
+  g_assert_nonnull (strstr (out, "\"id\": 1,"));
+  g_assert_nonnull (strstr (out, "\"id\": 2,"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (db, &out, &err, "list", "--unfinished", "--json", NULL), ==, 0);
+  g_assert_null (strstr (out, "\"id\": 1,"));
+  g_assert_nonnull (strstr (out, "\"id\": 2,"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (db, &out, &err, "search", "nobody-is-called-this", NULL), ==, 0);
+  g_assert_cmpstr (out, ==, "");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (db, &out, &err, "stats", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Games: 2\n"));
+  g_assert_nonnull (strstr (out, "Finished: 1\n"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* Export. */
+  g_assert_cmpint (run (db, &out, &err, "export", "--out", export_dir, "1", "2", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Exported 2 games."));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (db, &out, &err, "export", "--out", export_dir, "999", NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "There is no game 999"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* Bad command lines: status 2 and a reason. */
+  {
+    static const char *const bad[][4] = {
+      { "list", "--game", "chess", NULL },
+      { "list", "--players", "7", NULL },
+      { "list", "--sort", "colour", NULL },
+      { "list", "--finished", "--unfinished", NULL },
+      { "export", "1", NULL, NULL },
+      { "export", "--out", "x", "abc" },
+      { "search", NULL, NULL, NULL },
+      { "import", NULL, NULL, NULL },
+      { "frobnicate", NULL, NULL, NULL },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        int status = run (db, &out, &err, bad[i][0], bad[i][1], bad[i][2], bad[i][3], NULL);
+        if (status != 2 || strstr (err, "imhotep-cli") == NULL)
+          g_error ("“library %s %s…”: status %d, stderr “%s”", bad[i][0], bad[i][1] ? bad[i][1] : "", status, err);
+        g_clear_pointer (&out, g_free);
+        g_clear_pointer (&err, g_free);
+      }
+  }
+}
+
+static void
+test_cli_damaged_db (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "damaged", NULL);
+  g_autofree char *db = g_build_filename (dir, "library.sqlite3", NULL);
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+  gboolean kept = FALSE;
+  char *out = NULL, *err = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (db, "not a database", -1, NULL));
+  g_assert_cmpint (run (db, &out, &err, "stats", NULL), ==, 0);
+  g_assert_nonnull (strstr (err, "could not be read"));
+  g_assert_nonnull (strstr (out, "Games: 0\n"));
+  g_free (out);
+  g_free (err);
+  d = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (d)) != NULL)
+    kept |= g_str_has_prefix (name, "library.sqlite3.corrupt-");
+  g_assert_true (kept);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  if (argc < 2)
+    {
+      g_printerr ("usage: %s PATH-OF-IMHOTEP-CLI\n", argv[0]);
+      return 2;
+    }
+  cli = argv[1];
+
+  g_test_add_func ("/library-cli/import-list-export-errors", test_cli);
+  g_test_add_func ("/library-cli/damaged-database", test_cli_damaged_db);
+  return g_test_run ();
+}

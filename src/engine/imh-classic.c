@@ -852,12 +852,12 @@ finish_round (ImhClassic *c)
   start_round (c, c->next_start_player);
 }
 
-/* Resolve everything that needs no choice. */
-static void
-advance (ImhClassic *c)
+/* Resolve everything that needs no choice. Returns the number of options
+ * (≥ 2, written to opts) when it stops at a frame's choice, 0 when it
+ * stops at a turn's main decision or at the end of the game. */
+static int
+advance_opts (ImhClassic *c, ImhDecision *opts)
 {
-  ImhDecision opts[IMH_MAX_DECISIONS];
-
   for (;;)
     {
       if (c->sp > 0)
@@ -865,7 +865,7 @@ advance (ImhClassic *c)
           const ImhClassicFrame *f = &c->stack[c->sp - 1];
           int n = frame_options (c, f, opts);
           if (n >= 2)
-            return;
+            return n;
           if (n == 1)
             frame_apply (c, opts[0]);
           else if (n == 0)
@@ -885,14 +885,21 @@ advance (ImhClassic *c)
           c->turn_player = (uint8_t) ((c->turn_player + 1) % c->n_players);
           c->turn++;
           c->phase = IMH_CLASSIC_PHASE_MAIN;
-          return;
+          return 0;
         case IMH_CLASSIC_PHASE_ROUND_END:
           finish_round (c);
-          return;
+          return 0;
         default:
-          return;
+          return 0;
         }
     }
+}
+
+static void
+advance (ImhClassic *c)
+{
+  ImhDecision opts[IMH_MAX_DECISIONS];
+  advance_opts (c, opts);
 }
 
 static void
@@ -1152,20 +1159,128 @@ apply (ImhState *s, ImhDecision d)
   check_after (s, d);
 }
 
+/* The main decision at index k of main_options()'s list, drawn without
+ * writing the list: the same decision main_options (c, d)[k] would be. */
+static inline ImhDecision
+main_pick (const ImhClassic *c, ImhRng *rng)
+{
+  int p = c->turn_player;
+  int take = take_count (c, p, 3);
+  int free_n = 0;
+  unsigned sailable = 0;
+
+  for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+    if (c->ship_site[s] == NONE)
+      {
+        int nfree = nibble_bits[c->ship_free[s]];
+        free_n += nfree;
+        if (nfree <= c->ship_slack[s])
+          sailable |= 1u << s;
+      }
+  unsigned sites_free = ~(unsigned) c->sites_used & 31u;
+  int n_sites = bits5[sites_free];
+  int n_get = take > 0;
+  int n_place = c->sled[p] > 0 ? free_n : 0;
+  int n_sail = nibble_bits[sailable] * n_sites;
+
+  ImhDecision cards[4];
+  int n_cards = 0;
+  const uint8_t *held = c->held[p];
+  uint32_t blue;
+  memcpy (&blue, held + IMH_CLASSIC_CARD_LEVER, 4);
+  if (blue != 0)
+    {
+      if (held[IMH_CLASSIC_CARD_HAMMER] > 0 && (take > 0 || (c->sled[p] > 0 && free_n > 0)))
+        cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_HAMMER;
+      if (held[IMH_CLASSIC_CARD_CHISEL] > 0 && c->sled[p] >= 2 && free_n >= 2)
+        cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_CHISEL;
+      if (held[IMH_CLASSIC_CARD_SAIL] > 0 && c->sled[p] >= 1)
+        for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+          {
+            int nfree = nibble_bits[c->ship_free[s]];
+            if (c->ship_site[s] == NONE && nfree > 0 && nfree <= c->ship_slack[s] + 1)
+              {
+                cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_SAIL;
+                break;
+              }
+          }
+      if (held[IMH_CLASSIC_CARD_LEVER] > 0 && sailable != 0 && sites_free != 0)
+        cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_LEVER;
+    }
+
+  int n = n_get + n_place + n_sail + n_cards;
+  if (n == 0)
+    {
+      imh_rng_below (rng, 1);
+      return IMH_CLASSIC_D_PASS;
+    }
+  int k = (int) imh_rng_below (rng, (uint32_t) n);
+  if (k < n_get)
+    return IMH_CLASSIC_D_GET;
+  k -= n_get;
+  if (k < n_place)
+    {
+      for (int s = 0;; s++)
+        {
+          if (c->ship_site[s] != NONE)
+            continue;
+          int nfree = nibble_bits[c->ship_free[s]];
+          if (k < nfree)
+            return place_codes[s][c->ship_free[s]][k];
+          k -= nfree;
+        }
+    }
+  k -= n_place;
+  if (k < n_sail)
+    {
+      unsigned sm = sailable;
+      while (k >= n_sites)
+        {
+          k -= n_sites;
+          sm &= sm - 1;
+        }
+      return sail_codes[__builtin_ctz (sm)][sites_free][k];
+    }
+  return cards[k - n_sail];
+}
+
 /* Exactly `while ((n = legal (s, &l)) > 0) apply (s, l.d[imh_rng_below (rng, n)]);`
- * (at most max_plies times), without the calls through the vtable. */
+ * (at most max_plies times), without the calls through the vtable, without
+ * writing the main decision's list, and reusing the options of a frame's
+ * choice that advance() computed anyway. */
 uint32_t
 _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
 {
   ImhClassic *c = &s->u.classic;
   ImhDecision d[IMH_MAX_DECISIONS];
   uint32_t k = 0;
+  int have = 0;     /* d holds the top frame's options (have of them) */
 
   while (k < max_plies && c->phase != IMH_CLASSIC_PHASE_OVER)
     {
-      int n = c->sp == 0 ? main_options (c, d) : frame_options (c, &c->stack[c->sp - 1], d);
-      ImhDecision x = d[imh_rng_below (rng, (uint32_t) n)];
-      apply_core (c, x);
+      ImhDecision x;
+      c->ply++;
+      if (c->sp == 0)
+        {
+          x = main_pick (c, rng);
+          apply_main (c, x);
+          if (c->sp == 0 && c->ships_sailed < IMH_CLASSIC_N_SHIPS && c->passes < c->n_players)
+            {
+              c->turn_player = (uint8_t) (c->turn_player + 1 == c->n_players ? 0 : c->turn_player + 1);
+              c->turn++;
+              c->phase = IMH_CLASSIC_PHASE_MAIN;
+              have = 0;
+            }
+          else
+            have = advance_opts (c, d);
+        }
+      else
+        {
+          int n = have > 0 ? have : frame_options (c, &c->stack[c->sp - 1], d);
+          x = d[imh_rng_below (rng, (uint32_t) n)];
+          frame_apply (c, x);
+          have = advance_opts (c, d);
+        }
       check_after (s, x);
       k++;
     }

@@ -49,9 +49,11 @@ parse_level (const char *kind)
   colon = strchr (kind, ':');
   if (colon == NULL)
     return 0;
+  /* Named levels: beginner 0 … expert 3; the baselines (random, greedy,
+   * flat) count as the weakest for the opponent filter. */
   for (int l = 0; l < IMH_N_LEVELS; l++)
     if (g_strcmp0 (imh_level_name ((ImhLevel) l), colon + 1) == 0)
-      return l;
+      return l <= IMH_LEVEL_EXPERT ? l : 0;
   v = g_ascii_strtoll (colon + 1, &end, 10);
   if (end == colon + 1 || *end != '\0' || v < 0 || v > 1000)
     return 0;

@@ -154,6 +154,28 @@ test_list_filter_delete_undo (void)
   g_assert_cmpuint (n_items (page), ==, N_GAMES);
   g_assert_cmpstr (_imh_library_page_get_content (page), ==, "list");
 
+  /* The winner filter (in the "Filters" popover): games won by player 1. */
+  gtk_drop_down_set_selected (_imh_library_page_get_winner_filter (page), 1);
+  settle (page);
+  {
+    ImhLibraryQuery q;
+    g_autoptr(GArray) ids = NULL;
+    imh_library_query_init (&q);
+    q.winner = 0;
+    ids = imh_library_query_ids (lib, &q, NULL);
+    g_assert_cmpuint (ids->len, >, 0);
+    g_assert_cmpuint (n_items (page), ==, ids->len);
+    for (guint i = 0; i < n_items (page); i++)
+      {
+        g_autoptr(ImhGameSummary) s = g_list_model_get_item (G_LIST_MODEL (model), i);
+        g_assert_true (imh_game_summary_get_finished (s));
+        g_assert_cmpint (imh_game_summary_get_winner (s), ==, 0);
+      }
+  }
+  gtk_drop_down_set_selected (_imh_library_page_get_winner_filter (page), 0);
+  settle (page);
+  g_assert_cmpuint (n_items (page), ==, N_GAMES);
+
   /* Starring shows on the row's item, and the starred filter finds it. */
   first = imh_library_model_get_id (model, 0);
   g_assert_true (imh_library_set_starred (lib, first, TRUE, &error));

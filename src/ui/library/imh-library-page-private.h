@@ -9,6 +9,7 @@ G_BEGIN_DECLS
 GtkSearchEntry *_imh_library_page_get_search_entry (ImhLibraryPage *self);
 GtkDropDown    *_imh_library_page_get_game_filter  (ImhLibraryPage *self);
 GtkToggleButton *_imh_library_page_get_starred_filter (ImhLibraryPage *self);
+GtkDropDown    *_imh_library_page_get_winner_filter (ImhLibraryPage *self);
 GtkColumnView  *_imh_library_page_get_column_view  (ImhLibraryPage *self);
 /* Name of the visible content: "list", "empty" or "no-results". */
 const char     *_imh_library_page_get_content      (ImhLibraryPage *self);

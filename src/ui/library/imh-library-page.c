@@ -58,6 +58,11 @@ struct _ImhLibraryPage
 
   /* Template children */
   GtkActionBar      *action_bar;
+  GtkCheckButton    *analysed_filter;
+  GtkCheckButton    *blunder_filter;
+  GtkDropDown       *level_filter;
+  GtkEntry          *sides_filter;
+  GtkDropDown       *winner_filter;
   GtkColumnView     *column_view;
   GtkStack          *content_stack;
   GtkDropDown       *game_filter;
@@ -130,7 +135,12 @@ filters_active (ImhLibraryPage *self)
          || gtk_drop_down_get_selected (self->game_filter) > 0
          || gtk_drop_down_get_selected (self->state_filter) > 0
          || gtk_drop_down_get_selected (self->tag_filter) > 0
-         || gtk_toggle_button_get_active (self->starred_filter);
+         || gtk_toggle_button_get_active (self->starred_filter)
+         || gtk_drop_down_get_selected (self->winner_filter) > 0
+         || gtk_drop_down_get_selected (self->level_filter) > 0
+         || gtk_entry_get_text_length (self->sides_filter) > 0
+         || gtk_check_button_get_active (self->analysed_filter)
+         || gtk_check_button_get_active (self->blunder_filter);
 }
 
 static void
@@ -226,6 +236,19 @@ apply_query (ImhLibraryPage *self)
     q.tag = g_strdup (gtk_string_list_get_string (self->tags_model, tag));
   if (gtk_toggle_button_get_active (self->starred_filter))
     q.starred = IMH_LIBRARY_YES;
+  if (gtk_drop_down_get_selected (self->winner_filter) > 0)
+    {
+      q.winner = (int) gtk_drop_down_get_selected (self->winner_filter) - 1;
+      q.finished = IMH_LIBRARY_YES;
+    }
+  if (gtk_drop_down_get_selected (self->level_filter) > 0)
+    q.min_level = (int) gtk_drop_down_get_selected (self->level_filter) - 1;   /* ImhLevel: beginner 0 … expert 3 */
+  if (gtk_entry_get_text_length (self->sides_filter) > 0)
+    q.sides = g_ascii_strup (gtk_editable_get_text (GTK_EDITABLE (self->sides_filter)), -1);
+  if (gtk_check_button_get_active (self->analysed_filter))
+    q.analysed = IMH_LIBRARY_YES;
+  if (gtk_check_button_get_active (self->blunder_filter))
+    q.has_blunder = IMH_LIBRARY_YES;
   q.sort = self->sort;
   q.descending = self->descending;
   imh_library_model_set_query (self->model, &q);
@@ -930,15 +953,20 @@ imh_library_page_class_init (ImhLibraryPageClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/library/imh-library-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, action_bar);
+  gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, analysed_filter);
+  gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, blunder_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, column_view);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, game_filter);
+  gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, level_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, selection_label);
+  gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, sides_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, starred_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, state_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, tag_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, winner_filter);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_filters_changed);
 
@@ -1023,6 +1051,12 @@ GtkToggleButton *
 _imh_library_page_get_starred_filter (ImhLibraryPage *self)
 {
   return self->starred_filter;
+}
+
+GtkDropDown *
+_imh_library_page_get_winner_filter (ImhLibraryPage *self)
+{
+  return self->winner_filter;
 }
 
 GtkColumnView *

@@ -151,6 +151,608 @@ imh_analysis_result_save (ImhAnalysisResult *result,
 }
 
 /* ---------------------------------------------------------------- */
+/* Reading an analysis back from JSON                               */
+
+typedef enum {
+  J_NULL,
+  J_BOOL,
+  J_NUMBER,
+  J_STRING,
+  J_ARRAY,
+  J_OBJECT,
+} JType;
+
+typedef struct _JNode JNode;
+struct _JNode {
+  JType      type;
+  gboolean   boolean;
+  char      *text;        /* J_STRING: the string; J_NUMBER: the number as written */
+  GPtrArray *items;       /* J_ARRAY, J_OBJECT: JNode */
+  GPtrArray *keys;        /* J_OBJECT: char* */
+};
+
+static void
+jnode_free (JNode *n)
+{
+  if (n == NULL)
+    return;
+  g_free (n->text);
+  g_clear_pointer (&n->items, g_ptr_array_unref);
+  g_clear_pointer (&n->keys, g_ptr_array_unref);
+  g_free (n);
+}
+
+typedef struct {
+  const char *s;
+  size_t      pos, len;
+  int         depth;
+  GError    **error;
+} JParser;
+
+static gboolean
+jfail (JParser *p, const char *what)
+{
+  if (p->error != NULL && *p->error == NULL)
+    g_set_error (p->error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                 /* TRANSLATORS: the analysis data stored in the library is broken */
+                 _("Invalid analysis data at byte %zu: %s"), p->pos, what);
+  return FALSE;
+}
+
+static void
+jskip (JParser *p)
+{
+  while (p->pos < p->len && g_ascii_isspace (p->s[p->pos]))
+    p->pos++;
+}
+
+static JNode *jparse_value (JParser *p);
+
+static char *
+jparse_string (JParser *p)
+{
+  GString *out;
+
+  if (p->pos >= p->len || p->s[p->pos] != '"')
+    {
+      jfail (p, "expected a string");
+      return NULL;
+    }
+  p->pos++;
+  out = g_string_new (NULL);
+  while (p->pos < p->len && p->s[p->pos] != '"')
+    {
+      char c = p->s[p->pos++];
+      if ((unsigned char) c < 0x20)
+        {
+          g_string_free (out, TRUE);
+          jfail (p, "control character in a string");
+          return NULL;
+        }
+      if (c != '\\')
+        {
+          g_string_append_c (out, c);
+          continue;
+        }
+      if (p->pos >= p->len)
+        break;
+      c = p->s[p->pos++];
+      switch (c)
+        {
+        case '"': case '\\': case '/': g_string_append_c (out, c); break;
+        case 'n': g_string_append_c (out, '\n'); break;
+        case 't': g_string_append_c (out, '\t'); break;
+        case 'r': g_string_append_c (out, '\r'); break;
+        case 'b': g_string_append_c (out, '\b'); break;
+        case 'f': g_string_append_c (out, '\f'); break;
+        case 'u':
+          {
+            guint v = 0;
+            for (int k = 0; k < 4; k++)
+              {
+                int d = p->pos < p->len ? g_ascii_xdigit_value (p->s[p->pos]) : -1;
+                if (d < 0)
+                  {
+                    g_string_free (out, TRUE);
+                    jfail (p, "bad \\u escape");
+                    return NULL;
+                  }
+                v = v * 16 + (guint) d;
+                p->pos++;
+              }
+            if (v == 0 || (v >= 0xd800 && v <= 0xdfff))
+              {
+                g_string_free (out, TRUE);
+                jfail (p, "unsupported \\u escape");
+                return NULL;
+              }
+            g_string_append_unichar (out, v);
+          }
+          break;
+        default:
+          g_string_free (out, TRUE);
+          jfail (p, "bad escape");
+          return NULL;
+        }
+    }
+  if (p->pos >= p->len)
+    {
+      g_string_free (out, TRUE);
+      jfail (p, "unterminated string");
+      return NULL;
+    }
+  p->pos++;
+  return g_string_free (out, FALSE);
+}
+
+static JNode *
+jparse_container (JParser *p, gboolean object)
+{
+  JNode *n = g_new0 (JNode, 1);
+  char close = object ? '}' : ']';
+
+  n->type = object ? J_OBJECT : J_ARRAY;
+  n->items = g_ptr_array_new_with_free_func ((GDestroyNotify) jnode_free);
+  if (object)
+    n->keys = g_ptr_array_new_with_free_func (g_free);
+  if (++p->depth > 16)
+    {
+      jfail (p, "nested too deeply");
+      jnode_free (n);
+      return NULL;
+    }
+  p->pos++;
+  jskip (p);
+  if (p->pos < p->len && p->s[p->pos] == close)
+    {
+      p->pos++;
+      p->depth--;
+      return n;
+    }
+  for (;;)
+    {
+      JNode *v;
+
+      jskip (p);
+      if (object)
+        {
+          char *key = jparse_string (p);
+          if (key == NULL)
+            break;
+          g_ptr_array_add (n->keys, key);
+          jskip (p);
+          if (p->pos >= p->len || p->s[p->pos] != ':')
+            {
+              jfail (p, "expected ':'");
+              break;
+            }
+          p->pos++;
+        }
+      v = jparse_value (p);
+      if (v == NULL)
+        break;
+      g_ptr_array_add (n->items, v);
+      jskip (p);
+      if (p->pos < p->len && p->s[p->pos] == ',')
+        {
+          p->pos++;
+          continue;
+        }
+      if (p->pos < p->len && p->s[p->pos] == close)
+        {
+          p->pos++;
+          p->depth--;
+          return n;
+        }
+      jfail (p, object ? "expected ',' or '}'" : "expected ',' or ']'");
+      break;
+    }
+  jnode_free (n);
+  return NULL;
+}
+
+static JNode *
+jparse_value (JParser *p)
+{
+  JNode *n;
+  char c;
+
+  jskip (p);
+  if (p->pos >= p->len)
+    {
+      jfail (p, "unexpected end");
+      return NULL;
+    }
+  c = p->s[p->pos];
+  if (c == '{' || c == '[')
+    return jparse_container (p, c == '{');
+  if (c == '"')
+    {
+      char *s = jparse_string (p);
+      if (s == NULL)
+        return NULL;
+      n = g_new0 (JNode, 1);
+      n->type = J_STRING;
+      n->text = s;
+      return n;
+    }
+  if (c == '-' || g_ascii_isdigit (c))
+    {
+      size_t start = p->pos;
+      while (p->pos < p->len && strchr ("+-0123456789.eE", p->s[p->pos]) != NULL)
+        p->pos++;
+      n = g_new0 (JNode, 1);
+      n->type = J_NUMBER;
+      n->text = g_strndup (p->s + start, p->pos - start);
+      return n;
+    }
+  {
+    static const struct { const char *word; JType type; gboolean b; } words[] = {
+      { "true", J_BOOL, TRUE }, { "false", J_BOOL, FALSE }, { "null", J_NULL, FALSE },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+      {
+        size_t l = strlen (words[i].word);
+        if (p->len - p->pos >= l && strncmp (p->s + p->pos, words[i].word, l) == 0)
+          {
+            p->pos += l;
+            n = g_new0 (JNode, 1);
+            n->type = words[i].type;
+            n->boolean = words[i].b;
+            return n;
+          }
+      }
+  }
+  jfail (p, "unexpected character");
+  return NULL;
+}
+
+static JNode *
+jget (JNode *obj, const char *key)
+{
+  if (obj == NULL || obj->type != J_OBJECT)
+    return NULL;
+  for (guint i = 0; i < obj->keys->len; i++)
+    if (strcmp (obj->keys->pdata[i], key) == 0)
+      return obj->items->pdata[i];
+  return NULL;
+}
+
+/* Field readers: FALSE (with the error) when missing or of the wrong type. */
+typedef struct {
+  GError    **error;
+  const char *where;
+} JCtx;
+
+static gboolean
+jbad (JCtx *c, const char *key)
+{
+  if (c->error != NULL && *c->error == NULL)
+    g_set_error (c->error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                 /* TRANSLATORS: %s: a field name, %s: where (e.g. "decision 12") */
+                 _("Invalid analysis data: field “%s” of %s is missing or wrong"), key, c->where);
+  return FALSE;
+}
+
+static gboolean
+jdouble (JCtx *c, JNode *obj, const char *key, double *out)
+{
+  JNode *n = jget (obj, key);
+  char *end;
+
+  if (n == NULL || n->type != J_NUMBER)
+    return jbad (c, key);
+  *out = g_ascii_strtod (n->text, &end);
+  return *end == '\0' ? TRUE : jbad (c, key);
+}
+
+static gboolean
+juint64 (JCtx *c, JNode *obj, const char *key, guint64 *out)
+{
+  JNode *n = jget (obj, key);
+  char *end;
+
+  if (n == NULL || n->type != J_NUMBER || n->text[0] == '-')
+    return jbad (c, key);
+  *out = g_ascii_strtoull (n->text, &end, 10);
+  return *end == '\0' ? TRUE : jbad (c, key);
+}
+
+static gboolean
+jbool (JCtx *c, JNode *obj, const char *key, gboolean *out)
+{
+  JNode *n = jget (obj, key);
+
+  if (n == NULL || n->type != J_BOOL)
+    return jbad (c, key);
+  *out = n->boolean;
+  return TRUE;
+}
+
+static const char *
+jstring (JCtx *c, JNode *obj, const char *key)
+{
+  JNode *n = jget (obj, key);
+
+  if (n == NULL || n->type != J_STRING)
+    {
+      jbad (c, key);
+      return NULL;
+    }
+  return n->text;
+}
+
+static gboolean
+read_decision (JCtx *c, const ImhState *s, const char *text, ImhDecision *out,
+               char buf[IMH_DECISION_TEXT_MAX])
+{
+  const ImhRules *rules = imh_rules_of (s);
+
+  if (text == NULL || !rules->decision_from_text (s, text, out) || !rules->is_legal (s, *out))
+    {
+      if (c->error != NULL && *c->error == NULL)
+        g_set_error (c->error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                     _("Invalid analysis data: “%s” is not a legal decision at %s"),
+                     text ? text : "", c->where);
+      return FALSE;
+    }
+  rules->decision_to_text (s, *out, buf, IMH_DECISION_TEXT_MAX);
+  return TRUE;
+}
+
+static gboolean
+read_candidate (JCtx *c, const ImhState *s, JNode *obj, ImhAnalysisCandidate *out)
+{
+  guint64 visits;
+
+  memset (out, 0, sizeof *out);
+  if (obj == NULL || obj->type != J_OBJECT)
+    return jbad (c, "top");
+  if (!read_decision (c, s, jstring (c, obj, "decision"), &out->decision, out->text)
+      || !juint64 (c, obj, "visits", &visits)
+      || !jdouble (c, obj, "win", &out->win)
+      || !jdouble (c, obj, "win_ci", &out->win_ci)
+      || !jdouble (c, obj, "margin", &out->margin))
+    return FALSE;
+  out->visits = (uint32_t) MIN (visits, G_MAXUINT32);
+  return TRUE;
+}
+
+static gboolean
+read_ply (JCtx *c, const ImhState *s, ImhDecision played, guint i, JNode *obj,
+          ImhAnalysisPly *p)
+{
+  const ImhRules *rules = imh_rules_of (s);
+  guint64 u = 0;
+  gboolean b = FALSE;
+  JNode *n;
+  const char *mark;
+
+  memset (p, 0, sizeof *p);
+  if (obj == NULL || obj->type != J_OBJECT)
+    return jbad (c, "plies");
+  if (!juint64 (c, obj, "ply", &u) || u != i)
+    return jbad (c, "ply");
+  p->ply = i;
+  p->mover = rules->actor (s);
+  p->turn = rules->turn_index (s);
+  if (!read_decision (c, s, jstring (c, obj, "played"), &p->played, p->played_text))
+    return FALSE;
+  if (p->played != played)
+    return jbad (c, "played");
+  if (!read_decision (c, s, jstring (c, obj, "best"), &p->best, p->best_text))
+    return FALSE;
+  if (!juint64 (c, obj, "legal", &u))
+    return FALSE;
+  p->n_legal = (uint16_t) MIN (u, IMH_MAX_DECISIONS);
+  if (!jbool (c, obj, "forced", &b))
+    return FALSE;
+  p->forced = b;
+  if (!jdouble (c, obj, "win_before", &p->win_before)
+      || !jdouble (c, obj, "win_before_ci", &p->win_before_ci)
+      || !jdouble (c, obj, "win_after", &p->win_after)
+      || !jdouble (c, obj, "win_after_ci", &p->win_after_ci)
+      || !jdouble (c, obj, "margin_before", &p->margin_before)
+      || !jdouble (c, obj, "margin_after", &p->margin_after)
+      || !jdouble (c, obj, "loss", &p->loss)
+      || !jdouble (c, obj, "loss_ci", &p->loss_ci))
+    return FALSE;
+  n = jget (obj, "mark");
+  if (n == NULL || (n->type != J_NULL && n->type != J_STRING))
+    return jbad (c, "mark");
+  mark = n->type == J_STRING ? n->text : "";
+  p->mark = IMH_MARK_NONE;
+  for (int k = 1; k < IMH_N_MARKS; k++)
+    if (strcmp (mark, imh_analysis_mark_name ((ImhMark) k)) == 0)
+      p->mark = (ImhMark) k;
+  if (mark[0] != '\0' && p->mark == IMH_MARK_NONE)
+    return jbad (c, "mark");
+  n = jget (obj, "alternative");
+  if (n == NULL)
+    return jbad (c, "alternative");
+  if (n->type != J_NULL)
+    {
+      if (!read_candidate (c, s, n, &p->alternative))
+        return FALSE;
+      p->has_alternative = true;
+    }
+  if (!jbool (c, obj, "chance", &b))
+    return FALSE;
+  p->chance = b;
+  if (p->chance)
+    {
+      if (!jdouble (c, obj, "win_actual", &p->win_actual)
+          || !jdouble (c, obj, "win_actual_ci", &p->win_actual_ci)
+          || !jdouble (c, obj, "luck", &p->luck))
+        return FALSE;
+    }
+  else
+    {
+      p->win_actual = p->win_after;
+      p->win_actual_ci = p->win_after_ci;
+    }
+  n = jget (obj, "top");
+  if (n == NULL || n->type != J_ARRAY || n->items->len > IMH_ANALYSIS_TOP)
+    return jbad (c, "top");
+  for (guint k = 0; k < n->items->len; k++)
+    if (!read_candidate (c, s, n->items->pdata[k], &p->top[p->n_top++]))
+      return FALSE;
+  return TRUE;
+}
+
+ImhAnalysisResult *
+imh_analysis_result_new_from_json (const char  *record,
+                                   const char  *json,
+                                   GError     **error)
+{
+  ImhRecordError rerr = { 0 };
+  g_autoptr(GError) local = NULL;
+  JParser parser = { 0 };
+  JNode *root = NULL, *settings, *plies;
+  ImhRecord *r = NULL;
+  ImhAnalysis *a = NULL;
+  ImhState s;
+  JCtx c = { &local, NULL };
+  guint64 u;
+  const char *text;
+  int depth;
+
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (json != NULL, NULL);
+
+  /* TRANSLATORS: where in the analysis data an error is ("field x of the analysis") */
+  c.where = _("the analysis");
+  r = imh_record_parse (record, strlen (record), &rerr);
+  if (r == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("The record is invalid at %u:%u: %s"), rerr.line, rerr.column,
+                   rerr.message);
+      return NULL;
+    }
+
+  parser.s = json;
+  parser.len = strlen (json);
+  parser.error = &local;
+  root = jparse_value (&parser);
+  if (root != NULL)
+    {
+      jskip (&parser);
+      if (parser.pos != parser.len)
+        {
+          jfail (&parser, "text after the end");
+          g_clear_pointer (&root, jnode_free);
+        }
+    }
+  if (root == NULL)
+    goto out;
+
+  a = calloc (1, sizeof *a);
+  if (a == NULL)
+    goto out;
+  if (!juint64 (&c, root, "format", &u) || u != 1)
+    {
+      jbad (&c, "format");
+      goto out;
+    }
+  text = jstring (&c, root, "game");
+  if (text == NULL || strcmp (text, r->rules->id) != 0)
+    {
+      jbad (&c, "game");
+      goto out;
+    }
+  a->game = r->rules->kind;
+  a->n_players = r->options.n_players;
+  if (!juint64 (&c, root, "players", &u) || u != a->n_players)
+    {
+      jbad (&c, "players");
+      goto out;
+    }
+  settings = jget (root, "settings");
+  text = jstring (&c, settings, "depth");
+  depth = imh_analysis_depth_from_name (text);
+  if (depth < 0)
+    {
+      jbad (&c, "depth");
+      goto out;
+    }
+  imh_analysis_settings_init (&a->settings, (ImhAnalysisDepth) depth);
+  if (!juint64 (&c, settings, "root_iterations", &a->settings.root_iterations)
+      || !juint64 (&c, settings, "samples", &u))
+    goto out;
+  a->settings.samples = (uint32_t) MIN (u, G_MAXUINT32);
+  if (!juint64 (&c, settings, "sample_iterations", &u))
+    goto out;
+  a->settings.sample_iterations = (uint32_t) MIN (u, G_MAXUINT32);
+  if (!juint64 (&c, settings, "seed", &a->settings.seed))
+    goto out;
+  text = jstring (&c, settings, "engine_version");
+  if (text == NULL)
+    goto out;
+  g_strlcpy (a->engine_version, text, sizeof a->engine_version);
+  if (!juint64 (&c, root, "elapsed_ms", &u))
+    goto out;
+  a->elapsed_ms = (uint32_t) MIN (u, G_MAXUINT32);
+  if (!juint64 (&c, root, "iterations", &a->iterations))
+    goto out;
+
+  plies = jget (root, "plies");
+  if (plies == NULL || plies->type != J_ARRAY || plies->items->len != r->main.n_decisions)
+    {
+      jbad (&c, "plies");
+      goto out;
+    }
+  a->n_plies = plies->items->len;
+  a->plies = calloc (a->n_plies ? a->n_plies : 1, sizeof *a->plies);
+  if (a->plies == NULL)
+    goto out;
+  imh_record_initial (r, &s);
+  for (guint i = 0; i < a->n_plies; i++)
+    {
+      /* TRANSLATORS: where in the analysis data an error is */
+      g_autofree char *where = g_strdup_printf (_("decision %u"), i + 1);
+
+      c.where = where;
+      if (!read_ply (&c, &s, r->main.decisions[i], i, plies->items->pdata[i], &a->plies[i]))
+        goto out;
+      c.where = _("the analysis");
+      imh_apply (&s, r->main.decisions[i]);
+    }
+  imh_analysis_summarize (a, &s);
+
+out:
+  jnode_free (root);
+  imh_record_free (r);
+  if (local != NULL || a == NULL)
+    {
+      imh_analysis_free (a);
+      if (local != NULL)
+        g_propagate_error (error, g_steal_pointer (&local));
+      else
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Out of memory"));
+      return NULL;
+    }
+  return result_new (a);
+}
+
+ImhAnalysisResult *
+imh_analysis_result_load (ImhLibrary  *library,
+                          gint64       game_id,
+                          GError     **error)
+{
+  g_autofree char *record = NULL, *version = NULL, *settings = NULL, *data = NULL;
+
+  g_return_val_if_fail (IMH_IS_LIBRARY (library), NULL);
+
+  record = imh_library_load_record (library, game_id, error);
+  if (record == NULL)
+    return NULL;
+  if (!imh_library_get_latest_analysis (library, game_id, &version, &settings, &data, error))
+    return NULL;
+  return imh_analysis_result_new_from_json (record, data, error);
+}
+
+/* ---------------------------------------------------------------- */
 /* Job                                                              */
 
 struct _ImhAnalysisJob

@@ -54,6 +54,20 @@ int                    imh_analysis_result_find_mark    (ImhAnalysisResult *resu
 char                  *imh_analysis_result_to_json      (ImhAnalysisResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImhAnalysisResult, imh_analysis_result_unref)
 
+/* An analysis read back from its JSON (imh_analysis_result_to_json(),
+ * what the library stores) for the record it was made of (the record's
+ * main line must match the analysed decisions). The per-player summary is
+ * recomputed from the decisions. NULL with G_IO_ERROR_INVALID_DATA naming
+ * the problem (byte offset in the JSON, or the decision). */
+ImhAnalysisResult     *imh_analysis_result_new_from_json (const char  *record,
+                                                          const char  *json,
+                                                          GError     **error);
+/* The newest analysis of a library game, read back (NOT_FOUND from the
+ * library when there is none). */
+ImhAnalysisResult     *imh_analysis_result_load          (ImhLibrary  *library,
+                                                          gint64       game_id,
+                                                          GError     **error);
+
 /* Stores a result with a game of the library (the newest analysis of a
  * game is the one the library lists and filters on). */
 gboolean               imh_analysis_result_save        (ImhAnalysisResult *result,

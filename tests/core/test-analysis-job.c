@@ -225,6 +225,112 @@ test_invalid_record (void)
   g_assert_nonnull (strstr (error->message, "2:"));
 }
 
+static const char *
+plies_part (const char *json)
+{
+  const char *p = strstr (json, "\"plies\":");
+  g_assert_nonnull (p);
+  return p;
+}
+
+static void
+test_json_round_trip (void)
+{
+  g_autofree char *record = random_record (13, 40);
+  g_autoptr(ImhAnalysisJob) job = small_job (record);
+  g_autoptr(ImhAnalysisResult) r = NULL;
+  g_autoptr(ImhAnalysisResult) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL, *json2 = NULL;
+  const ImhAnalysis *a, *b;
+
+  r = imh_analysis_job_run (job, NULL, &error);
+  g_assert_no_error (error);
+  json = imh_analysis_result_to_json (r);
+  back = imh_analysis_result_new_from_json (record, json, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  json2 = imh_analysis_result_to_json (back);
+  /* Every decision reads back exactly (values as written). */
+  g_assert_cmpstr (plies_part (json2), ==, plies_part (json));
+  a = imh_analysis_result_get_analysis (r);
+  b = imh_analysis_result_get_analysis (back);
+  g_assert_cmpuint (a->n_plies, ==, b->n_plies);
+  g_assert_cmpuint (a->settings.seed, ==, b->settings.seed);
+  g_assert_cmpuint (a->settings.samples, ==, b->settings.samples);
+  g_assert_cmpstr (a->engine_version, ==, b->engine_version);
+  for (guint i = 0; i < a->n_plies; i++)
+    {
+      g_assert_cmpuint (a->plies[i].played, ==, b->plies[i].played);
+      g_assert_cmpuint (a->plies[i].best, ==, b->plies[i].best);
+      g_assert_cmpint (a->plies[i].mark, ==, b->plies[i].mark);
+      g_assert_cmpuint (a->plies[i].n_top, ==, b->plies[i].n_top);
+      for (int k = 0; k < a->plies[i].n_top; k++)
+        g_assert_cmpuint (a->plies[i].top[k].decision, ==, b->plies[i].top[k].decision);
+    }
+  /* The summary is recomputed from the decisions (rounded as written). */
+  for (int p = 0; p < 2; p++)
+    {
+      g_assert_cmpuint (a->players[p].blunders, ==, b->players[p].blunders);
+      g_assert_cmpuint (a->players[p].mistakes, ==, b->players[p].mistakes);
+      g_assert_cmpfloat_with_epsilon (a->players[p].accuracy, b->players[p].accuracy, 0.1);
+      g_assert_cmpfloat_with_epsilon (a->players[p].luck, b->players[p].luck, 0.5);
+    }
+}
+
+static void
+test_json_invalid (void)
+{
+  g_autofree char *record = random_record (13, 20);
+  g_autofree char *other = random_record (14, 20);
+  g_autoptr(ImhAnalysisJob) job = small_job (record);
+  g_autoptr(ImhAnalysisResult) r = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL, *truncated = NULL, *edited = NULL;
+  ImhAnalysisResult *bad;
+
+  r = imh_analysis_job_run (job, NULL, &error);
+  g_assert_no_error (error);
+  json = imh_analysis_result_to_json (r);
+
+  /* Broken JSON: names the byte. */
+  truncated = g_strndup (json, strlen (json) / 2);
+  bad = imh_analysis_result_new_from_json (record, truncated, &error);
+  g_assert_null (bad);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_nonnull (strstr (error->message, "byte"));
+  g_clear_error (&error);
+
+  /* Another game's record: the decisions do not match. */
+  bad = imh_analysis_result_new_from_json (other, json, &error);
+  g_assert_null (bad);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_clear_error (&error);
+
+  /* A wrong field names it. */
+  edited = g_strdup (json);
+  {
+    char *f = strstr (edited, "\"forced\":");
+    g_assert_nonnull (f);
+    memcpy (f + 1, "furced", 6);
+  }
+  bad = imh_analysis_result_new_from_json (record, edited, &error);
+  g_assert_null (bad);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_nonnull (strstr (error->message, "forced"));
+  g_clear_error (&error);
+
+  /* Not JSON at all, and a bad record. */
+  bad = imh_analysis_result_new_from_json (record, "", &error);
+  g_assert_null (bad);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_clear_error (&error);
+  bad = imh_analysis_result_new_from_json ("nonsense", json, &error);
+  g_assert_null (bad);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_clear_error (&error);
+}
+
 static void
 test_library (void)
 {
@@ -272,6 +378,14 @@ test_library (void)
   g_assert_cmpstr (data, ==, json);
   g_assert_cmpstr (version, ==, imh_engine_version ());
   g_assert_nonnull (strstr (settings, "\"seed\":42"));
+  /* Read back from the library. */
+  {
+    g_autoptr(ImhAnalysisResult) loaded = imh_analysis_result_load (lib, id, &error);
+    g_autofree char *lj = NULL;
+    g_assert_no_error (error);
+    lj = imh_analysis_result_to_json (loaded);
+    g_assert_cmpstr (plies_part (lj), ==, plies_part (json));
+  }
   imh_analysis_result_unref (st.result);
 
   /* Re-analysis with another seed: the newest analysis is the one read. */
@@ -311,6 +425,8 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis-job/find-mark", test_find_mark);
   g_test_add_func ("/analysis-job/cancel", test_cancel);
   g_test_add_func ("/analysis-job/invalid-record", test_invalid_record);
+  g_test_add_func ("/analysis-job/json-round-trip", test_json_round_trip);
+  g_test_add_func ("/analysis-job/json-invalid", test_json_invalid);
   g_test_add_func ("/analysis-job/library", test_library);
   return g_test_run ();
 }

@@ -1095,6 +1095,25 @@ imh_analysis_job_new (const char  *record,
   return self;
 }
 
+ImhAnalysisJob *
+imh_analysis_job_new_for_game (ImhLibrary  *library,
+                               gint64       game_id,
+                               GError     **error)
+{
+  g_autofree char *record = NULL;
+  ImhAnalysisJob *self;
+
+  g_return_val_if_fail (IMH_IS_LIBRARY (library), NULL);
+
+  record = imh_library_load_record (library, game_id, error);
+  if (record == NULL)
+    return NULL;
+  self = imh_analysis_job_new (record, error);
+  if (self != NULL)
+    imh_analysis_job_set_library (self, library, game_id);
+  return self;
+}
+
 void
 imh_analysis_job_set_depth (ImhAnalysisJob   *self,
                             ImhAnalysisDepth  depth)
@@ -1327,5 +1346,5 @@ imh_analysis_job_init (ImhAnalysisJob *self)
 {
   self->depth = IMH_ANALYSIS_STANDARD;
   self->seed = 1;
-  self->threads = 1;
+  self->threads = CLAMP (g_get_num_processors (), 1, 64);
 }

@@ -83,8 +83,15 @@ G_DECLARE_FINAL_TYPE (ImhAnalysisJob, imh_analysis_job, IMH, ANALYSIS_JOB, GObje
 
 /* A job for the main line of the record text (a .imhotep record). NULL
  * with G_IO_ERROR_INVALID_DATA (naming line and column) if it does not
- * parse or replay. Depth: standard; seed 1; threads 1. */
+ * parse or replay. Depth: standard; seed 1; threads: the number of
+ * processors (the result does not depend on it). */
 ImhAnalysisJob   *imh_analysis_job_new             (const char        *record,
+                                                    GError           **error);
+
+/* A job for a game of the library: its stored record, and the result is
+ * stored with it when the run finishes (imh_analysis_job_set_library). */
+ImhAnalysisJob   *imh_analysis_job_new_for_game    (ImhLibrary        *library,
+                                                    gint64             game_id,
                                                     GError           **error);
 
 /* Properties "depth" (ImhAnalysisDepth as int), "seed" (guint64),

@@ -56,6 +56,7 @@ small_job (const char *record)
   imh_analysis_job_set_depth (job, IMH_ANALYSIS_QUICK);
   imh_analysis_job_set_budget (job, 300, 6, 48);
   imh_analysis_job_set_seed (job, 42);
+  imh_analysis_job_set_threads (job, 1);
   return job;
 }
 
@@ -359,8 +360,11 @@ test_library (void)
   g_assert_false (imh_game_summary_get_analysed (summary));
   g_clear_object (&summary);
 
-  job = small_job (record);
-  imh_analysis_job_set_library (job, lib, id);
+  job = imh_analysis_job_new_for_game (lib, id, &error);
+  g_assert_no_error (error);
+  imh_analysis_job_set_depth (job, IMH_ANALYSIS_QUICK);
+  imh_analysis_job_set_budget (job, 300, 6, 48);
+  imh_analysis_job_set_seed (job, 42);
   run_async_and_wait (job, NULL, &st);
   g_assert_no_error (st.error);
   g_assert_nonnull (st.result);
@@ -404,6 +408,11 @@ test_library (void)
                       imh_analysis_result_get_analysis (st2.result)->n_blunders);
     imh_analysis_result_unref (st2.result);
   }
+
+  /* No such game. */
+  g_assert_null (imh_analysis_job_new_for_game (lib, id + 1000, &error));
+  g_assert_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND);
+  g_clear_error (&error);
 
   /* Storing for a game that is not there fails with the library's error. */
   {

@@ -330,6 +330,103 @@ test_statues_and_wrath (void)
   g_assert_cmpint (sc.points[1][IMH_CLASSIC_CAT_WRATH], ==, -5);
 }
 
+/* C4, C13, CL7: a red card drawn by the temple-B card bonus at round end
+ * acts at once; its pyramid-B placement is its owner's decision, taken
+ * before the bonus of the next temple space; then the next round starts
+ * with the player after the one who sailed the 4th ship (C3). */
+static void
+test_temple_b_red_card_at_round_end (void)
+{
+  ImhState s = new_game (4, "ABBAA");
+  ImhClassic *c = C (&s);
+  ImhDecisionList l;
+  const char *owners = "32101";     /* spaces 1–5: gray, brown, white, black, white */
+
+  for (int i = 0; i < 5; i++)
+    {
+      char o[2] = { owners[i], 0 };
+      load (&s, 3, o);
+      play (&s, "sail:4:temple");
+      unsail (&s);
+    }
+  deck_top (&s, IMH_CLASSIC_CARD_ENTRANCE);
+  mark_sailed (&s, 0, IMH_CLASSIC_SITE_MARKET);
+  mark_sailed (&s, 1, IMH_CLASSIC_SITE_PYRAMID);
+  mark_sailed (&s, 2, IMH_CLASSIC_SITE_BURIAL);
+  c->turn_player = 2;
+  c->quarry[3] += c->sled[3] - 1;   /* gray's sled has room: a real choice */
+  c->sled[3] = 1;
+  edited (&s);
+  load (&s, 3, "2");
+  int quarry0 = c->quarry[0];
+  play (&s, "sail:4:obelisk");
+
+  g_assert_cmpint (imh_actor (&s), ==, 3);            /* space 1: gray chooses */
+  play (&s, "temple:point");
+  g_assert_cmpint (c->points[2][IMH_CLASSIC_CAT_TEMPLE], ==, 2);   /* space 2 */
+  g_assert_cmpint (imh_actor (&s), ==, 1);            /* space 3: white chooses */
+  play (&s, "temple:point");
+  /* Space 4: black draws the Entrance: a stone from black's quarry goes to
+   * the pyramids, and black chooses the pyramid now. */
+  g_assert_cmpint (imh_actor (&s), ==, 0);
+  g_assert_cmpint (c->round, ==, 0);
+  R->legal (&s, &l);
+  g_assert_cmpint (l.n, ==, 3);
+  for (int k = 0; k < 3; k++)
+    g_assert_cmpint (l.d[k], ==, IMH_CLASSIC_D_PYRAMID + k);
+  R->apply (&s, IMH_CLASSIC_D_PYRAMID + 1);          /* middle: 3 points */
+  g_assert_cmpint (c->quarry[0], ==, quarry0 - 1);
+  g_assert_cmpint (c->points[0][IMH_CLASSIC_CAT_PYRAMID], ==, 3);
+  g_assert_cmpint (c->stones[IMH_CLASSIC_SITE_PYRAMID][0], ==, 1);
+  g_assert_cmpint (c->held[0][IMH_CLASSIC_CARD_ENTRANCE], ==, 0);
+  /* Space 5: white chooses; then round 2 starts with gray (after brown). */
+  g_assert_cmpint (imh_actor (&s), ==, 1);
+  g_assert_cmpint (c->round, ==, 0);
+  play (&s, "temple:point");
+  g_assert_cmpint (c->round, ==, 1);
+  g_assert_cmpint (c->turn_player, ==, 3);
+  g_assert_cmpint (c->points[1][IMH_CLASSIC_CAT_TEMPLE], ==, 2);
+  g_assert_cmpint (c->points[3][IMH_CLASSIC_CAT_TEMPLE], ==, 1);
+  g_assert_cmpint (c->points[0][IMH_CLASSIC_CAT_TEMPLE], ==, 0);
+}
+
+/* C11 with several owners: per stone in unloading order, the owner takes
+ * a card, a red card's stone comes from the quarry at once, then the market
+ * stone goes back; the last stone's lone choice is no decision (CL1). */
+static void
+test_market_order_with_red_card (void)
+{
+  ImhState s = new_game (4, "AAAAA");
+  ImhClassic *c = C (&s);
+  set_display (&s, IMH_CLASSIC_CARD_ENTRANCE, IMH_CLASSIC_CARD_STATUE,
+               IMH_CLASSIC_CARD_STATUE, IMH_CLASSIC_CARD_HAMMER);
+  load (&s, 0, "1021");                       /* bow: white, black, brown, white */
+  uint8_t q[4];
+  memcpy (q, c->quarry, 4);
+  play (&s, "sail:1:market");
+  g_assert_cmpint (imh_actor (&s), ==, 1);
+  play (&s, "take:entrance");
+  /* White's Entrance: one stone from white's quarry to the pyramid (2 points),
+   * and white's market stone back in the quarry: net 0. */
+  g_assert_cmpint (c->stones[IMH_CLASSIC_SITE_PYRAMID][1], ==, 1);
+  g_assert_cmpint (c->points[1][IMH_CLASSIC_CAT_PYRAMID], ==, 2);
+  g_assert_cmpint (c->quarry[1], ==, q[1]);
+  g_assert_cmpint (c->discards[IMH_CLASSIC_CARD_ENTRANCE], ==, 1);
+  g_assert_cmpint (imh_actor (&s), ==, 0);
+  play (&s, "take:statue");
+  g_assert_cmpint (imh_actor (&s), ==, 2);
+  play (&s, "take:hammer");
+  /* White's 2nd stone: only a statue left, taken by itself; turn passes. */
+  g_assert_cmpint (imh_actor (&s), ==, 1);
+  g_assert_false (imh_classic_is_sub_decision (&s));
+  g_assert_cmpint (c->held[1][IMH_CLASSIC_CARD_STATUE], ==, 1);
+  g_assert_cmpint (c->held[0][IMH_CLASSIC_CARD_STATUE], ==, 1);
+  g_assert_cmpint (c->held[2][IMH_CLASSIC_CARD_HAMMER], ==, 1);
+  g_assert_cmpint (c->quarry[0], ==, q[0] + 1);
+  g_assert_cmpint (c->quarry[1], ==, q[1] + 1);
+  g_assert_cmpint (c->quarry[2], ==, q[2] + 1);
+}
+
 /* ------------------------------------------------------------------ */
 /* Seeded random games against a naive reading of the rulings           */
 
@@ -695,6 +792,8 @@ main (int argc, char **argv)
   g_test_add_func ("/audit-classic/burial-a-columns", test_burial_a_columns);
   g_test_add_func ("/audit-classic/decorations-overflow", test_decorations_overflow);
   g_test_add_func ("/audit-classic/statues-wrath", test_statues_and_wrath);
+  g_test_add_func ("/audit-classic/temple-b-red-card-at-round-end", test_temple_b_red_card_at_round_end);
+  g_test_add_func ("/audit-classic/market-order-red-card", test_market_order_with_red_card);
   for (int np = 2; np <= 4; np++)
     {
       char path[64];

@@ -218,20 +218,9 @@ imh_application_open (GApplication  *application,
 
   gtk_window_present (window);
 
-  /* Reading game records arrives with the record format; until then
-   * say so plainly instead of pretending to open the file. */
-  for (int i = 0; i < n_files; i++)
-    {
-      g_autofree char *basename = g_file_get_basename (files[i]);
-      /* Toast titles are Pango markup. */
-      g_autofree char *name = g_markup_escape_text (basename, -1);
-      g_autofree char *title =
-        g_strdup_printf (_("Cannot open “%s”: this version cannot read game records yet"), name);
-      AdwToast *toast = adw_toast_new (title);
-
-      adw_toast_set_timeout (toast, 0);
-      imh_window_add_toast (IMH_WINDOW (window), toast);
-    }
+  /* One game at a time: the first file is opened (errors come as a toast). */
+  if (n_files > 0)
+    imh_play_view_open_file (imh_window_get_play_view (IMH_WINDOW (window)), files[0]);
 }
 
 static void

@@ -90,6 +90,32 @@ load_settings (ImhNewGameDialog *self)
                                 sides != NULL && (int) strlen (sides) > i && sides[i] == 'B');
 }
 
+/* The subtitle says what the chosen level means. */
+static void
+update_subtitle (ImhNewGameDialog *self,
+                 GParamSpec       *pspec,
+                 AdwComboRow      *row)
+{
+  const char *meanings[] = {
+    NULL,
+    _("Makes mistakes; good for learning the game"),
+    _("Plays sensibly, with the odd slip"),
+    _("Hard to beat"),
+    _("Thinks longest; the strongest opponent"),
+  };
+  guint player = row == self->kind_rows[0] ? 0 : 1;
+  guint sel = adw_combo_row_get_selected (row);
+  const char *shape = player == 0 ? _("Round meeples") : _("Square meeples");
+  g_autofree char *subtitle = NULL;
+
+  if (sel == 0 || sel >= G_N_ELEMENTS (meanings))
+    subtitle = g_strdup (shape);
+  else
+    /* Translators: row subtitle: meeple shape, then what the computer level means */
+    subtitle = g_strdup_printf (_("%s · %s"), shape, meanings[sel]);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+}
+
 static void
 on_start (ImhNewGameDialog *self)
 {
@@ -170,10 +196,10 @@ imh_new_game_dialog_init (ImhNewGameDialog *self)
 {
   const char *player_kinds[] = {
     _("Person"),
-    _("Computer: Beginner — makes mistakes, good for learning"),
-    _("Computer: Casual — plays sensibly"),
-    _("Computer: Strong — hard to beat"),
-    _("Computer: Expert — thinks longest, the strongest"),
+    _("Computer: Beginner"),
+    _("Computer: Casual"),
+    _("Computer: Strong"),
+    _("Computer: Expert"),
     NULL
   };
   const char *starts[] = { _("Random"), _("Black"), _("White"), NULL };
@@ -182,7 +208,6 @@ imh_new_game_dialog_init (ImhNewGameDialog *self)
     _("Obelisk"), _("Temple"), _("Pyramids"), _("Crypt"),
   };
   const char *player_titles[2] = { _("Black"), _("White") };
-  const char *player_subtitles[2] = { _("Round meeples"), _("Square meeples") };
   GtkWidget *box, *header, *cancel, *start, *page, *group, *quick;
 
   self->settings = g_settings_new (BASE_APP_ID);
@@ -212,7 +237,9 @@ imh_new_game_dialog_init (ImhNewGameDialog *self)
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Players"));
   for (guint p = 0; p < 2; p++)
     {
-      self->kind_rows[p] = combo_row (player_titles[p], player_subtitles[p], player_kinds);
+      self->kind_rows[p] = combo_row (player_titles[p], NULL, player_kinds);
+      g_signal_connect_object (self->kind_rows[p], "notify::selected", G_CALLBACK (update_subtitle),
+                               self, G_CONNECT_SWAPPED);
       adw_action_row_add_prefix (ADW_ACTION_ROW (self->kind_rows[p]), imh_meeple_icon_new (p, 18));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->kind_rows[p]));
       self->name_rows[p] = ADW_ENTRY_ROW (adw_entry_row_new ());
@@ -257,6 +284,8 @@ imh_new_game_dialog_init (ImhNewGameDialog *self)
   gtk_window_set_default_widget (GTK_WINDOW (self), start);
 
   load_settings (self);
+  update_subtitle (self, NULL, self->kind_rows[0]);
+  update_subtitle (self, NULL, self->kind_rows[1]);
 }
 
 ImhNewGameDialog *

@@ -1098,6 +1098,16 @@ imh_play_view_get_board (ImhPlayView *self)
 }
 
 void
+imh_play_view_open_file (ImhPlayView *self,
+                         GFile       *file)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  imh_record_file_load_async (file, self->cancellable, on_file_loaded, g_object_ref (self));
+}
+
+void
 imh_play_view_set_autosave (ImhPlayView *self,
                             gboolean     autosave)
 {

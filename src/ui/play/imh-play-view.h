@@ -32,6 +32,9 @@ GtkWidget    *imh_play_view_get_board      (ImhPlayView *self);
  * ("autosave"; off by default, so tests and screenshots never touch it). */
 void          imh_play_view_set_autosave   (ImhPlayView *self,
                                             gboolean     autosave);
+/* Loads a game record and shows it (errors as a toast). */
+void          imh_play_view_open_file      (ImhPlayView *self,
+                                            GFile       *file);
 /* Turns autosave on and resumes the autosaved game, if any. */
 void          imh_play_view_resume         (ImhPlayView *self);
 /* The game-over summary while it is shown, else NULL (transfer none). */

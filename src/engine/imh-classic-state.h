@@ -204,6 +204,8 @@ typedef struct {
   uint8_t  sp;
   ImhClassicFrame stack[IMH_CLASSIC_STACK_MAX];
 
+  uint8_t  reserved_[5];                        /* explicit padding, always 0 (hashed) */
+
   /* Chance of future reshuffles of the discards into a new deck: lives in
    * the state so that records replay; hidden (reseeded by determinize). */
   ImhRng   rng;

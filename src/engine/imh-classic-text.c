@@ -121,6 +121,13 @@ _imh_classic_determinize (ImhState *s, int observer, ImhRng *rng)
 /* ------------------------------------------------------------------ */
 /* Hash                                                                */
 
+/* The hash reads every byte of the state: there must be no padding. */
+_Static_assert (offsetof (ImhClassic, rng)
+                == offsetof (ImhClassic, reserved_) + sizeof (((ImhClassic *) 0)->reserved_),
+                "ImhClassic: padding before rng");
+_Static_assert (sizeof (ImhClassic) == offsetof (ImhClassic, rng) + sizeof (ImhRng),
+                "ImhClassic: padding at the end");
+
 uint64_t
 _imh_classic_hash (const ImhState *s)
 {
@@ -178,6 +185,9 @@ _imh_classic_check (const ImhState *s, char *why, size_t why_len)
     return fail (why, why_len, "pending stack overflow");
   if (c->phase == IMH_CLASSIC_PHASE_MAIN && c->sp != 0)
     return fail (why, why_len, "pending frames at a main decision");
+  for (size_t i = 0; i < sizeof c->reserved_; i++)
+    if (c->reserved_[i] != 0)
+      return fail (why, why_len, "reserved bytes not 0");
 
   /* Stones per colour (30 each): quarry + sled + ships + sites. */
   for (int p = 0; p < IMH_CLASSIC_MAX_PLAYERS; p++)

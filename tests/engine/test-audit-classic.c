@@ -714,6 +714,31 @@ test_random_games (gconstpointer data)
               char *after = public_json (&t);
               g_assert_cmpstr (before, ==, after);
               g_assert_true (R->check (&t, NULL, 0));
+              /* Round cards: the played ones stay, the rest is a permutation;
+               * the hidden cards (deck and face-down pair) keep their types. */
+              {
+                const ImhClassic *x = C (&s), *y = C (&t);
+                uint8_t rx[7], ry[7];
+                int cx[IMH_CLASSIC_N_CARD_TYPES] = { 0 }, cy[IMH_CLASSIC_N_CARD_TYPES] = { 0 };
+                g_assert_cmpmem (x->rounds, x->round + 1, y->rounds, y->round + 1);
+                memcpy (rx, x->rounds, 7);
+                memcpy (ry, y->rounds, 7);
+                qsort (rx, 7, 1, cmp_u8);
+                qsort (ry, 7, 1, cmp_u8);
+                g_assert_cmpmem (rx, 7, ry, 7);
+                g_assert_cmpint (x->deck_n, ==, y->deck_n);
+                for (int i = 0; i < x->deck_n; i++)
+                  cx[x->deck[i]]++, cy[y->deck[i]]++;
+                if (x->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
+                  for (int i = 0; i < 2; i++)
+                    {
+                      if (x->pair[i] != NONE)
+                        cx[x->pair[i]]++;
+                      if (y->pair[i] != NONE)
+                        cy[y->pair[i]]++;
+                    }
+                g_assert_cmpmem (cx, sizeof cx, cy, sizeof cy);
+              }
               g_free (before);
               g_free (after);
             }

@@ -368,6 +368,13 @@ analyse_ply (Run *run, uint32_t i, Value *va, Value *vb, Value *vc, uint64_t *it
 
       sample_values (run, i, s, m, p->best, NULL, vb, iters);
       mean_ci (vb, set->samples, &p->win_before, &p->win_before_ci, &p->margin_before);
+      /* The best is the alternative to the decision played. */
+      if (p->has_alternative && p->alternative.decision == p->best)
+        {
+          p->alternative.win = p->win_before;
+          p->alternative.win_ci = p->win_before_ci;
+          p->alternative.margin = p->margin_before;
+        }
       for (uint32_t k = 0; k < set->samples; k++)
         {
           double x = vb[k].win - va[k].win;
@@ -395,6 +402,13 @@ analyse_ply (Run *run, uint32_t i, Value *va, Value *vb, Value *vc, uint64_t *it
       p->win_before = p->win_after;
       p->win_before_ci = p->win_after_ci;
       p->margin_before = p->margin_after;
+      /* The runner-up, valued like the others (same worlds and seeds). */
+      if (p->has_alternative)
+        {
+          sample_values (run, i, s, m, p->alternative.decision, NULL, vb, iters);
+          mean_ci (vb, set->samples, &p->alternative.win, &p->alternative.win_ci,
+                   &p->alternative.margin);
+        }
     }
   p->mark = imh_analysis_mark_for_loss (p->loss);
 

@@ -99,7 +99,9 @@ typedef struct {
   ImhMark     mark;
 
   /* The best alternative to the decision played (the best, or the
-   * runner-up when the played decision was the best); from the root search. */
+   * runner-up of the root search when the played decision was the best),
+   * valued like the decision played (same worlds and seeds); its visits
+   * are those of the root search. */
   bool        has_alternative;
   ImhAnalysisCandidate alternative;
 

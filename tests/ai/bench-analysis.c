@@ -59,8 +59,8 @@ main (int argc, char **argv)
   uint32_t threads = argc > 2 ? (uint32_t) atoi (argv[2]) : 2;
   ImhDecision *d = malloc (1000 * sizeof *d);
 
-  printf ("%-6s %-9s %6s %9s %9s %8s %8s %8s %7s %5s %5s %5s\n", "game", "depth", "plies", "wall-ms", "cpu-ms",
-          "ci-max", "ci-mean", "ci>3pp", "it/cpu-s", "inacc", "mist", "blund");
+  printf ("%-6s %-9s %6s %9s %9s %8s %8s %8s %7s %5s %5s %5s %9s %8s\n", "game", "depth", "plies", "wall-ms", "cpu-ms",
+          "ci-max", "ci-mean", "ci>3pp", "it/cpu-s", "inacc", "mist", "blund", "alt-ci-max", "alt>3pp");
   for (int g = 1; g <= games; g++)
     {
       ImhState initial;
@@ -73,6 +73,8 @@ main (int argc, char **argv)
           char why[256];
           double ci_max = 0, ci_sum = 0;
           uint32_t n_ci = 0, over = 0, inacc = 0, mist = 0, blund = 0;
+          uint32_t n_alt = 0, alt_over = 0;
+          double alt_max = 0;
 
           imh_analysis_settings_init (&set, (ImhAnalysisDepth) depth);
           set.threads = threads;
@@ -89,6 +91,16 @@ main (int argc, char **argv)
             {
               const ImhAnalysisPly *p = &a->plies[i];
               double cis[3] = { p->win_before_ci, p->win_after_ci, p->win_actual_ci };
+              /* The alternative comes from the root search: its interval
+               * depends on how often the search tried it. */
+              if (p->has_alternative)
+                {
+                  n_alt++;
+                  if (p->alternative.win_ci > alt_max)
+                    alt_max = p->alternative.win_ci;
+                  if (p->alternative.win_ci > 0.03)
+                    alt_over++;
+                }
               for (int k = 0; k < 3; k++)
                 {
                   if (cis[k] > ci_max)
@@ -105,11 +117,11 @@ main (int argc, char **argv)
               mist += a->players[q].mistakes;
               blund += a->players[q].blunders;
             }
-          printf ("%-6d %-9s %6u %9u %9.0f %8.2f %8.2f %8u %7.0fk %5u %5u %5u\n", g,
+          printf ("%-6d %-9s %6u %9u %9.0f %8.2f %8.2f %8u %7.0fk %5u %5u %5u %9.2f %4u/%-3u\n", g,
                   imh_analysis_depth_name ((ImhAnalysisDepth) depth), a->n_plies, a->elapsed_ms, cpu,
                   100 * ci_max, 100 * ci_sum / (n_ci ? n_ci : 1), over,
                   cpu > 0 ? (double) a->iterations / cpu : 0.0, inacc, mist,
-                  blund);
+                  blund, 100 * alt_max, alt_over, n_alt);
           fflush (stdout);
           imh_analysis_free (a);
         }

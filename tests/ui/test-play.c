@@ -426,6 +426,40 @@ test_autosave (Fixture       *f,
   iterate_until (autosave_is_gone, NULL);
 }
 
+static void
+test_branch_asks (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = new_game (18, FALSE);
+  ImhDecisionList legal, continuations;
+  AdwMessageDialog *dialog;
+  char text[IMH_DECISION_TEXT_MAX];
+  const ImhState *s;
+
+  imh_play_view_set_game (f->view, game);
+  for (int i = 0; i < 3; i++)
+    decide_first_legal (f);
+  /* Back to the start in review, and a different first decision. */
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-first", NULL);
+  s = imh_game_get_viewed_state (game);
+  imh_game_get_viewed_legal (game, &legal);
+  g_assert_cmpuint (legal.d[legal.n - 1], !=, imh_game_get_decision_at (game, 0));
+  imh_rules_of (s)->decision_to_text (s, legal.d[legal.n - 1], text, sizeof text);
+  g_assert_true (gtk_widget_activate_action (f->board, "board.decide", "s", text));
+
+  /* Nothing happens before the answer. */
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, 3);
+  adw_message_dialog_response (dialog, "variation");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, 1);
+  g_assert_cmpuint (imh_game_get_decision_at (game, 0), ==, legal.d[legal.n - 1]);
+  /* The old line is kept as a variation. */
+  imh_game_get_continuations (game, 0, &continuations);
+  g_assert_cmpuint (continuations.n, ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -443,6 +477,7 @@ main (int   argc,
   ADD ("/play/game-over", test_game_over_by_playing);
   ADD ("/play/new-game-dialog", test_new_game_dialog);
   ADD ("/play/autosave", test_autosave);
+  ADD ("/play/branch-asks", test_branch_asks);
 #undef ADD
 
   return g_test_run ();

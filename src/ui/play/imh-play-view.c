@@ -208,7 +208,7 @@ update_status (ImhPlayView *self)
   guint live_ply = imh_game_get_live_ply (self->game);
   ImhGamePhase phase = imh_game_get_phase (self->game);
   int actor = imh_actor (viewed);
-  gboolean thinking = imh_game_get_thinking (self->game);
+  gboolean thinking = imh_game_get_thinking (self->game) || self->hint_cancellable != NULL;
 
   if (viewed_ply < live_ply)
     {
@@ -245,6 +245,13 @@ update_status (ImhPlayView *self)
                             player_name (self, actor));
   else
     text = g_strdup_printf (_("%s to move: %s"), player_name (self, actor), phase_text (viewed));
+  if (self->hint_cancellable != NULL)
+    {
+      /* Translators: appended to the status while a hint is searched */
+      char *more = g_strconcat (text, " ", _("(looking for a hint…)"), NULL);
+      g_free (text);
+      text = more;
+    }
 
   gtk_label_set_text (GTK_LABEL (self->status_label), text);
   gtk_widget_set_visible (self->spinner, thinking);
@@ -394,17 +401,65 @@ on_game_over (ImhPlayView *self)
 }
 
 static void
-on_board_decide (ImhPlayView *self,
-                 guint        decision)
+apply_decision (ImhPlayView   *self,
+                ImhDecision    decision,
+                ImhBranchMode  mode)
 {
   g_autoptr(GError) error = NULL;
 
   if (self->game == NULL)
     return;
-  /* Playing from an earlier position keeps the old continuation as a
-   * variation: nothing is lost, and it is saved with the game. */
-  if (!imh_game_apply (self->game, (ImhDecision) decision, IMH_BRANCH_VARIATION, &error))
+  if (!imh_game_apply (self->game, decision, mode, &error))
     toast (self, error->message);
+}
+
+static void
+on_branch_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    ImhPlayView      *self)
+{
+  ImhDecision d = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "decision"));
+
+  if (g_strcmp0 (response, "variation") == 0)
+    apply_decision (self, d, IMH_BRANCH_VARIATION);
+  else if (g_strcmp0 (response, "replace") == 0)
+    apply_decision (self, d, IMH_BRANCH_TRUNCATE);
+}
+
+static void
+on_board_decide (ImhPlayView *self,
+                 guint        decision)
+{
+  GtkWidget *dialog;
+
+  if (self->game == NULL)
+    return;
+  /* After undo (viewing the live position) a different decision keeps the
+   * old continuation as a variation without asking: nothing is lost. From
+   * an earlier position in review, ask. */
+  if (imh_game_get_viewed_ply (self->game) == imh_game_get_live_ply (self->game)
+      || !imh_game_would_branch (self->game, (ImhDecision) decision))
+    {
+      apply_decision (self, (ImhDecision) decision, IMH_BRANCH_VARIATION);
+      return;
+    }
+  dialog = adw_message_dialog_new (parent_window (self), _("Play a Different Move Here?"),
+                                   _("The game went on differently from this position. Keep the "
+                                     "moves played after it as a variation, or replace them?"));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "replace", _("_Replace"),
+                                    "variation", _("_Keep as Variation"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "replace",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "variation",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "variation");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "decision", GUINT_TO_POINTER (decision));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_branch_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* ---- Actions -------------------------------------------------------------------------- */
@@ -644,6 +699,8 @@ on_hint_ready (GObject      *source,
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           g_clear_object (&self->hint_cancellable);
+          if (self->game != NULL)
+            update_status (self);
           toast (self, error->message);
         }
       return;
@@ -651,6 +708,7 @@ on_hint_ready (GObject      *source,
   g_clear_object (&self->hint_cancellable);
   if (self->game != IMH_GAME (source))
     return;
+  update_status (self);
   best = g_list_model_get_item (hints, 0);
   if (best == NULL || imh_hint_get_ply (best) != imh_game_get_viewed_ply (self->game))
     return;
@@ -680,6 +738,7 @@ game_hint (GSimpleAction *action,
   self->hint_cancellable = g_cancellable_new ();
   imh_game_hint_async (self->game, G_MAXUINT, self->hint_iterations, self->hint_cancellable,
                        on_hint_ready, g_object_ref (self));
+  update_status (self);
 }
 
 static void

@@ -221,12 +221,22 @@ test_points_from_analysis (Fixture       *f,
 
   imh_eval_graph_set_analysis (graph, result);
   g_assert_cmpuint (imh_eval_graph_get_n_points (graph), ==, a->n_plies + 1);
+  /* Point i + 1: the mean of the value after decision i and the value
+   * before decision i + 1, both for player 1 (index 0). */
   for (guint i = 0; i < a->n_plies; i++)
     {
       const ImhAnalysisPly *p = &a->plies[i];
       double expect = p->mover == 0 ? p->win_actual : 1.0 - p->win_actual;
+      if (i + 1 < a->n_plies)
+        {
+          const ImhAnalysisPly *q = &a->plies[i + 1];
+          expect = 0.5 * (expect + (q->mover == 0 ? q->win_before : 1.0 - q->win_before));
+        }
       g_assert_cmpfloat_with_epsilon (imh_eval_graph_get_value (graph, i + 1), expect, 1e-12);
     }
+  g_assert_cmpfloat_with_epsilon (imh_eval_graph_get_value (graph, 0),
+                                  a->plies[0].mover == 0 ? a->plies[0].win_before
+                                                         : 1.0 - a->plies[0].win_before, 1e-12);
   /* From the other player's side the graph is mirrored. */
   imh_eval_graph_set_player (graph, 1);
   for (guint i = 0; i <= a->n_plies; i++)

@@ -54,11 +54,28 @@ static const GdkRGBA mark_colors[IMH_N_MARKS] = {
 /* ---------------------------------------------------------------- */
 /* Data                                                             */
 
+/* Value of decision i's row for the graph's player: `v` is from the
+ * mover's view. */
+static double
+for_player (const ImhAnalysis *a,
+            const ImhAnalysisPly *p,
+            guint player,
+            double v,
+            double last)
+{
+  if ((guint) p->mover == player)
+    return v;
+  if (a->n_players == 2)
+    return 1.0 - v;
+  return last;
+}
+
 static void
 rebuild_from_result (ImhEvalGraph *self)
 {
   const ImhAnalysis *a;
   double last;
+  ImhMark none = IMH_MARK_NONE;
 
   g_array_set_size (self->values, 0);
   g_array_set_size (self->marks, 0);
@@ -69,30 +86,28 @@ rebuild_from_result (ImhEvalGraph *self)
     return;
 
   /* Point 0: the start, from the first mover's view. */
-  last = a->plies[0].win_before;
-  if ((guint) a->plies[0].mover != self->player)
-    last = a->n_players == 2 ? 1.0 - last : 1.0 / a->n_players;
+  last = for_player (a, &a->plies[0], self->player, a->plies[0].win_before,
+                     1.0 / a->n_players);
   g_array_append_val (self->values, last);
-  {
-    ImhMark none = IMH_MARK_NONE;
-    g_array_append_val (self->marks, none);
-  }
+  g_array_append_val (self->marks, none);
   for (guint i = 0; i < a->n_plies; i++)
     {
       const ImhAnalysisPly *p = &a->plies[i];
-      double v = p->win_actual;
-      ImhMark mark = p->mark;
+      double v = for_player (a, p, self->player, p->win_actual, last);
 
-      if ((guint) p->mover != self->player)
+      /* Position i + 1 is valued twice: after decision i (by its mover)
+       * and before decision i + 1 (by the next mover). Each shallow value
+       * leans towards the player to move in its look-ahead; with two
+       * players and alternating movers the two lean opposite ways, so
+       * their mean is drawn. */
+      if (a->n_players == 2 && i + 1 < a->n_plies)
         {
-          if (a->n_players == 2)
-            v = 1.0 - v;
-          else
-            v = last;
+          const ImhAnalysisPly *q = &a->plies[i + 1];
+          v = 0.5 * (v + for_player (a, q, self->player, q->win_before, v));
         }
       last = v;
       g_array_append_val (self->values, v);
-      g_array_append_val (self->marks, mark);
+      g_array_append_val (self->marks, p->mark);
     }
 }
 

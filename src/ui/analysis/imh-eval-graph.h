@@ -25,11 +25,14 @@ G_DECLARE_FINAL_TYPE (ImhEvalGraph, imh_eval_graph, IMH, EVAL_GRAPH, GtkWidget)
 
 GtkWidget         *imh_eval_graph_new          (void);
 
-/* The analysis shown (NULL: empty graph). Points come from the plies:
- * point 0 = win_before of the first decision, point i + 1 = win_actual of
- * decision i, turned into the view of "player" (2 players: 1 − v when the
- * other player moved; 3–4 players: only the player's own decisions give
- * a value, others repeat the last known one). */
+/* The analysis shown (NULL: empty graph). Points come from the plies,
+ * turned into the view of "player" (2 players: 1 − v when the other
+ * player moved; 3–4 players: only the player's own decisions give a
+ * value, others repeat the last known one): point 0 = win_before of the
+ * first decision; point i + 1 = win_actual of decision i, with two
+ * players averaged with win_before of decision i + 1 (the same position
+ * valued from the other side, which cancels the lean of a shallow
+ * look-ahead towards the player to move). */
 void               imh_eval_graph_set_analysis (ImhEvalGraph      *self,
                                                 ImhAnalysisResult *result);
 ImhAnalysisResult *imh_eval_graph_get_analysis (ImhEvalGraph      *self);

@@ -42,7 +42,8 @@ imh_classic_play_card (int play)
 bool
 imh_classic_is_sub_decision (const ImhState *s)
 {
-  return s->u.classic.phase != IMH_CLASSIC_PHASE_MAIN;
+  return s->u.classic.phase == IMH_CLASSIC_PHASE_ACTION
+         || s->u.classic.phase == IMH_CLASSIC_PHASE_ROUND_END;
 }
 
 int

@@ -294,6 +294,7 @@ test_game_end (void)
   g_assert_true (imh_is_over (&s));
   g_assert_cmpint (imh_actor (&s), ==, -1);
   g_assert_cmpint (imh_classic_rules.turn_player (&s), ==, -1);
+  g_assert_false (imh_classic_is_sub_decision (&s));
   ImhDecisionList l;
   g_assert_cmpint (imh_legal (&s, &l), ==, 0);
   ImhScore sc;

@@ -249,6 +249,73 @@ _imh_classic_check (const ImhState *s, char *why, size_t why_len)
       }
   }
 
+  /* Site layouts agree with their fill counts. */
+  {
+    bool pyr_b = (c->sides >> IMH_CLASSIC_SITE_PYRAMID) & 1;
+    for (int i = 0; i < IMH_CLASSIC_PYRAMID_MAX; i++)
+      {
+        bool filled = pyr_b ? (i % 5) < c->pyramid_n[i / 5] : i < c->pyramid_n[0];
+        if ((c->pyramid[i] != 0) != filled || c->pyramid[i] > n)
+          return fail (why, why_len, "pyramid space %d does not match the fill count", i + 1);
+      }
+    if (pyr_b ? (c->pyramid_n[0] > 5 || c->pyramid_n[1] > 5 || c->pyramid_n[2] > 5)
+              : (c->pyramid_n[0] > 14 || c->pyramid_n[1] != 0 || c->pyramid_n[2] != 0))
+      return fail (why, why_len, "bad pyramid fill count");
+    int w = imh_classic_temple_width (c);
+    for (int k = 0; k < 5; k++)
+      if ((c->temple_top[k] != 0) != (k < w && k < c->temple_n) || c->temple_top[k] > n)
+        return fail (why, why_len, "temple space %d does not match the stones placed", k + 1);
+    for (int i = c->burial_n; i < IMH_CLASSIC_BURIAL_MAX; i++)
+      if (c->burial[i] != 0)
+        return fail (why, why_len, "stale burial chamber entry");
+    if ((c->sides >> IMH_CLASSIC_SITE_OBELISK) & 1)
+      {
+        int in_towers = 0;
+        for (int p = 0; p < n; p++)
+          {
+            int t = c->stones[IMH_CLASSIC_SITE_OBELISK][p] - c->obelisk_wait[p];
+            if (t < 0 || t % 3 != 0)
+              return fail (why, why_len, "obelisk stones of %s not in towers of 3",
+                           imh_classic_colour_ids[p]);
+            in_towers += t;
+          }
+        if (in_towers != 3 * c->towers_n)
+          return fail (why, why_len, "%d towers, %d stones in towers", c->towers_n, in_towers);
+      }
+    else if (c->towers_n != 0)
+      return fail (why, why_len, "towers on obelisks A");
+  }
+
+  /* Market spaces and the pair. */
+  for (int i = 0; i < 4; i++)
+    if (c->display[i] != NONE && c->display[i] >= IMH_CLASSIC_N_CARD_TYPES)
+      return fail (why, why_len, "bad card on market space %d", i + 1);
+  if (c->pair_state > IMH_CLASSIC_PAIR_REVEALED
+      || (c->pair_state != IMH_CLASSIC_PAIR_NONE && c->pair[0] == NONE && c->pair[1] == NONE))
+    return fail (why, why_len, "bad face-down pair");
+  if (((c->sides >> IMH_CLASSIC_SITE_MARKET) & 1) == 0 && c->pair_state != IMH_CLASSIC_PAIR_NONE)
+    return fail (why, why_len, "a face-down pair on market A");
+
+  /* Pending frames. */
+  for (int i = 0; i < IMH_CLASSIC_STACK_MAX; i++)
+    {
+      const ImhClassicFrame *f = &c->stack[i];
+      if (i >= c->sp)
+        {
+          if (f->type != 0 || f->player != 0 || f->a != 0 || f->b != 0 || f->c != 0)
+            return fail (why, why_len, "stale pending frame");
+        }
+      else if (f->type == IMH_CLASSIC_FR_NONE || f->type > IMH_CLASSIC_FR_TEMPLE_B || f->player >= n)
+        return fail (why, why_len, "bad pending frame %d", i + 1);
+    }
+  if (c->pair_state == IMH_CLASSIC_PAIR_REVEALED
+      && (c->sp == 0 || c->stack[c->sp - 1].type != IMH_CLASSIC_FR_KEEP))
+    return fail (why, why_len, "a taken pair nobody keeps");
+  if (c->phase == IMH_CLASSIC_PHASE_OVER && c->sp != 0)
+    return fail (why, why_len, "pending frames after the end");
+  if (c->phase != IMH_CLASSIC_PHASE_OVER && c->turn_player >= n)
+    return fail (why, why_len, "bad turn player");
+
   /* Cards per type (34 in all): deck + display + pair + discards + held
    * + cards resolving (DISCARD frames). */
   {

@@ -21,6 +21,7 @@ struct _ImhScoreView
   GtkWidget      *table;
   GtkWidget      *unseen_caption;
   GtkWidget      *unseen;
+  GtkWidget      *removed;
 
   ImhState        state;
   gboolean        has_state;
@@ -136,14 +137,15 @@ static const guint unseen_order[] = {
 };
 
 static void
-draw_unseen (GtkDrawingArea *area,
-             cairo_t        *cr,
-             int             width,
-             int             height,
-             gpointer        user_data)
+draw_tile_counts (GtkDrawingArea *area,
+                  cairo_t        *cr,
+                  int             width,
+                  int             height,
+                  gpointer        user_data)
 {
   ImhScoreView *self = user_data;
   int counts[IMH_DUEL_N_TILE_CODES];
+  gboolean removed = GTK_WIDGET (area) == self->removed;
   double cw = (double) width / UNSEEN_COLS;
   double s = MIN (cw * 0.62, 34);
   GdkRGBA fg;
@@ -155,7 +157,11 @@ draw_unseen (GtkDrawingArea *area,
   gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
   G_GNUC_END_IGNORE_DEPRECATIONS
   text = (ImhRgba) { fg.red, fg.green, fg.blue, fg.alpha };
-  imh_duel_unseen_counts (&self->state, counts);
+  if (removed)
+    for (int c = 0; c < IMH_DUEL_N_TILE_CODES; c++)
+      counts[c] = self->state.u.duel.removed[c];
+  else
+    imh_duel_unseen_counts (&self->state, counts);
 
   for (guint i = 0; i < G_N_ELEMENTS (unseen_order); i++)
     {
@@ -225,10 +231,22 @@ imh_score_view_init (ImhScoreView *self)
 
   self->unseen = gtk_drawing_area_new ();
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->unseen), rows * (34 + 22) + 4);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->unseen), draw_unseen, self, NULL);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->unseen), draw_tile_counts, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->unseen),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Unseen tiles by kind"), -1);
   gtk_box_append (GTK_BOX (self->box), self->unseen);
+
+  title = gtk_label_new (_("Out of the Game"));
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_widget_set_margin_top (title, 18);
+  gtk_box_append (GTK_BOX (self->box), title);
+  self->removed = gtk_drawing_area_new ();
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->removed), rows * (34 + 22) + 4);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->removed), draw_tile_counts, self, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->removed),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Tiles out of the game by kind"), -1);
+  gtk_box_append (GTK_BOX (self->box), self->removed);
 
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 }
@@ -268,4 +286,5 @@ imh_score_view_set_state (ImhScoreView   *self,
                             d->pile_n + d->reserve_n, d->pile_n, d->reserve_n);
   gtk_label_set_text (GTK_LABEL (self->unseen_caption), unseen);
   gtk_widget_queue_draw (self->unseen);
+  gtk_widget_queue_draw (self->removed);
 }

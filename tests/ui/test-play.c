@@ -460,6 +460,68 @@ test_branch_asks (Fixture       *f,
   g_assert_cmpuint (continuations.n, ==, 2);
 }
 
+/* A game (person against person) at the swap of a "swap and unload"
+ * action tile, reached by seeded random play that favours action tiles. */
+static ImhGame *
+game_at_swap (void)
+{
+  for (guint64 seed = 1; seed < 400; seed++)
+    {
+      g_autoptr(ImhGame) game = new_game (seed, FALSE);
+      g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed);
+
+      for (int i = 0; i < 200 && !imh_game_get_is_over (game); i++)
+        {
+          ImhDecisionList legal;
+          ImhDecision d;
+
+          if (imh_game_get_state (game)->u.duel.phase == IMH_DUEL_PHASE_SU_SWAP)
+            return g_steal_pointer (&game);
+          imh_game_get_legal (game, &legal);
+          d = legal.d[g_rand_int_range (rand, 0, legal.n)];
+          for (guint k = 0; k < legal.n; k++)
+            if (legal.d[k] == IMH_DUEL_D_PLAY + IMH_DUEL_ACTION_SWAP_UNLOAD)
+              d = legal.d[k];
+          g_assert_true (imh_game_apply (game, d, IMH_BRANCH_TRUNCATE, NULL));
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_swap_steps (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = game_at_swap ();
+  ImhDuelBoard *board = IMH_DUEL_BOARD (f->board);
+  guint ply = imh_game_get_live_ply (game);
+  g_autofree char *name = NULL;
+
+  imh_play_view_set_game (f->view, game);
+  /* First the slots that can be swapped, named as such. */
+  g_assert_cmpuint (imh_duel_board_get_n_targets (board), >=, 2);
+  name = imh_duel_board_dup_target_name (board, 0);
+  g_assert_true (g_str_has_prefix (name, "Swap: choose slot"));
+  g_assert_false (imh_duel_board_get_swap_pending (board));
+
+  /* Pick one: now its partners; Escape goes back. */
+  gtk_widget_grab_focus (f->board);
+  gtk_widget_activate_action (f->board, "board.next-target", NULL);
+  gtk_widget_activate_action (f->board, "board.activate-target", NULL);
+  g_assert_true (imh_duel_board_get_swap_pending (board));
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, ply);
+  gtk_widget_activate_action (f->board, "board.cancel", NULL);
+  g_assert_false (imh_duel_board_get_swap_pending (board));
+
+  /* Pick two: the swap is played, the unload follows. */
+  gtk_widget_activate_action (f->board, "board.next-target", NULL);
+  gtk_widget_activate_action (f->board, "board.activate-target", NULL);
+  gtk_widget_activate_action (f->board, "board.activate-target", NULL);
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, ply + 1);
+  g_assert_cmpuint (imh_game_get_state (game)->u.duel.phase, ==, IMH_DUEL_PHASE_SU_UNLOAD);
+  g_assert_false (imh_duel_board_get_swap_pending (board));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -478,6 +540,7 @@ main (int   argc,
   ADD ("/play/new-game-dialog", test_new_game_dialog);
   ADD ("/play/autosave", test_autosave);
   ADD ("/play/branch-asks", test_branch_asks);
+  ADD ("/play/swap-steps", test_swap_steps);
 #undef ADD
 
   return g_test_run ();

@@ -97,6 +97,7 @@ enum {
   PROP_INTERACTIVE,
   PROP_HINT_VISIBLE,
   PROP_BOTTOM_PLAYER,
+  PROP_SWAP_PENDING,
   N_PROPS
 };
 
@@ -108,6 +109,17 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+static void
+set_swap_first (ImhDuelBoard *self,
+                int           slot)
+{
+  gboolean was = self->swap_first >= 0;
+
+  self->swap_first = slot;
+  if (was != (slot >= 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SWAP_PENDING]);
+}
 
 static const ImhDuel *
 duel (ImhDuelBoard *self)
@@ -421,7 +433,7 @@ static void
 decide (ImhDuelBoard *self,
         ImhDecision   d)
 {
-  self->swap_first = -1;
+  set_swap_first (self, -1);
   g_signal_emit (self, signals[SIGNAL_DECIDE], 0, (guint) d);
 }
 
@@ -440,7 +452,7 @@ activate_target (ImhDuelBoard *self,
       return;
     }
   /* First pick of a swap: remember it and offer the partners. */
-  self->swap_first = t->index;
+  set_swap_first (self, t->index);
   rebuild_targets (self);
   for (int j = 0; j < self->n_targets; j++)
     if (self->targets[j].kind == TARGET_SWAP_SLOT)
@@ -1224,7 +1236,7 @@ on_click (GtkGestureClick *gesture,
     {
       if (self->swap_first >= 0)
         {
-          self->swap_first = -1;
+          set_swap_first (self, -1);
           rebuild_targets (self);
           update_accessible (self);
           gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -1308,7 +1320,7 @@ board_cancel (GtkWidget  *widget,
 
   if (self->swap_first < 0)
     return;
-  self->swap_first = -1;
+  set_swap_first (self, -1);
   rebuild_targets (self);
   update_accessible (self);
   gtk_widget_queue_draw (widget);
@@ -1364,6 +1376,9 @@ imh_duel_board_get_property (GObject    *object,
     case PROP_BOTTOM_PLAYER:
       g_value_set_uint (value, self->bottom_player);
       break;
+    case PROP_SWAP_PENDING:
+      g_value_set_boolean (value, self->swap_first >= 0);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1411,6 +1426,9 @@ imh_duel_board_class_init (ImhDuelBoardClass *klass)
   properties[PROP_BOTTOM_PLAYER] =
     g_param_spec_uint ("bottom-player", NULL, NULL, 0, 1, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SWAP_PENDING] =
+    g_param_spec_boolean ("swap-pending", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* decide (decision): the user chose a legal decision. */
@@ -1503,7 +1521,7 @@ imh_duel_board_set_state (ImhDuelBoard   *self,
   if (imh_is_over (&self->state))
     interactive = FALSE;
   imh_legal (&self->state, &self->legal);
-  self->swap_first = -1;
+  set_swap_first (self, -1);
   if (self->interactive != interactive)
     {
       self->interactive = interactive;
@@ -1632,4 +1650,12 @@ imh_duel_board_get_animating (ImhDuelBoard *self)
   g_return_val_if_fail (IMH_IS_DUEL_BOARD (self), FALSE);
 
   return self->tick_id != 0;
+}
+
+gboolean
+imh_duel_board_get_swap_pending (ImhDuelBoard *self)
+{
+  g_return_val_if_fail (IMH_IS_DUEL_BOARD (self), FALSE);
+
+  return self->swap_first >= 0;
 }

@@ -57,6 +57,8 @@ guint       imh_duel_board_get_n_targets   (ImhDuelBoard   *self);
 /* The accessible name of target i (transfer full), or NULL. */
 char       *imh_duel_board_dup_target_name (ImhDuelBoard   *self,
                                             guint           i);
+/* TRUE after the first tile of a swap is picked ("swap-pending"). */
+gboolean    imh_duel_board_get_swap_pending (ImhDuelBoard  *self);
 /* TRUE while a tile animation runs. */
 gboolean    imh_duel_board_get_animating   (ImhDuelBoard   *self);
 

@@ -158,7 +158,8 @@ save_now (ImhPlayView *self)
 /* ---- Status and refresh -------------------------------------------------------- */
 
 static const char *
-phase_text (const ImhState *s)
+phase_text (const ImhState *s,
+            gboolean        swap_picked)
 {
   ImhDecisionList legal;
 
@@ -183,7 +184,8 @@ phase_text (const ImhState *s)
     case IMH_DUEL_PHASE_PU_UNLOAD2:
       return _("unload a second boat or stop");
     case IMH_DUEL_PHASE_SU_SWAP:
-      return _("choose two tiles on one boat to swap");
+      return swap_picked ? _("choose the second tile to swap (Escape: choose again)")
+                         : _("choose two tiles on one boat to swap");
     default:
       return "";
     }
@@ -219,7 +221,7 @@ update_status (ImhPlayView *self)
                                 player_name (self, actor));
       else
         text = g_strdup_printf (_("Viewing an earlier position. %s may play on from here: %s."),
-                                player_name (self, actor), phase_text (viewed));
+                                player_name (self, actor), phase_text (viewed, imh_duel_board_get_swap_pending (IMH_DUEL_BOARD (self->board))));
     }
   else if (phase == IMH_GAME_PHASE_OVER)
     {
@@ -244,7 +246,7 @@ update_status (ImhPlayView *self)
     text = g_strdup_printf (_("%s waits while you go back: redo, play on, or let the computer continue"),
                             player_name (self, actor));
   else
-    text = g_strdup_printf (_("%s to move: %s"), player_name (self, actor), phase_text (viewed));
+    text = g_strdup_printf (_("%s to move: %s"), player_name (self, actor), phase_text (viewed, imh_duel_board_get_swap_pending (IMH_DUEL_BOARD (self->board))));
   if (self->hint_cancellable != NULL)
     {
       /* Translators: appended to the status while a hint is searched */
@@ -460,6 +462,13 @@ on_board_decide (ImhPlayView *self,
   g_object_set_data (G_OBJECT (dialog), "decision", GUINT_TO_POINTER (decision));
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_branch_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_swap_pending (ImhPlayView *self)
+{
+  if (self->game != NULL)
+    update_status (self);
 }
 
 /* ---- Actions -------------------------------------------------------------------------- */
@@ -1024,6 +1033,7 @@ imh_play_view_init (ImhPlayView *self)
   gtk_widget_set_margin_end (self->board, 6);
   gtk_widget_set_margin_bottom (self->board, 6);
   g_signal_connect_swapped (self->board, "decide", G_CALLBACK (on_board_decide), self);
+  g_signal_connect_swapped (self->board, "notify::swap-pending", G_CALLBACK (on_swap_pending), self);
   gtk_box_append (GTK_BOX (content), self->board);
 
   /* Sidebar: history, score and unseen tiles. */

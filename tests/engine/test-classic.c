@@ -1330,6 +1330,46 @@ test_hash (void)
   g_assert_cmpuint (imh_classic_rules.state_size, <=, 1024);
 }
 
+/* ---------------------------------------------------------------- check */
+
+static void
+expect_broken (ImhState *s, const char *words)
+{
+  char why[200];
+  g_assert_false (imh_classic_rules.check (s, why, sizeof why));
+  g_assert_nonnull (strstr (why, words));
+}
+
+static void
+test_check_detects (void)
+{
+  ImhState s0 = new_game (4, "AAAAB");
+  ImhState s;
+
+  s = s0;
+  C (&s)->quarry[2]--;                          /* a stone vanishes */
+  expect_broken (&s, "brown has 29 stones");
+  s = s0;
+  C (&s)->held[1][IMH_CLASSIC_CARD_LEVER]++;    /* a card appears */
+  expect_broken (&s, "lever");
+  s = s0;
+  C (&s)->pyramid[3] = 1;                       /* a stone outside the fill order */
+  C (&s)->stones[IMH_CLASSIC_SITE_PYRAMID][0]++;
+  C (&s)->quarry[0]--;
+  expect_broken (&s, "pyramid space 4");
+  s = s0;
+  C (&s)->ship_free[0] = 0;                     /* derived field out of date */
+  expect_broken (&s, "free spaces of ship 1");
+  s = s0;
+  C (&s)->stones[IMH_CLASSIC_SITE_OBELISK][3] = 2;   /* B: 2 stones, none waiting */
+  C (&s)->quarry[3] -= 2;
+  expect_broken (&s, "towers of 3");
+  s = s0;
+  C (&s)->sled[0] = 6;
+  C (&s)->quarry[0] -= 4;
+  expect_broken (&s, "sled holds 6");
+}
+
 /* ---------------------------------------------------------------- perft */
 
 static uint64_t
@@ -1423,6 +1463,7 @@ main (int argc, char **argv)
   g_test_add_func ("/classic/text/notation", test_notation);
   g_test_add_func ("/classic/text/json", test_json);
   g_test_add_func ("/classic/hash", test_hash);
+  g_test_add_func ("/classic/check/detects", test_check_detects);
   for (size_t i = 0; i < G_N_ELEMENTS (perft_cases); i++)
     {
       char *path = g_strdup_printf ("/classic/perft/%dp-%s-depth%d", perft_cases[i].players,

@@ -22,7 +22,13 @@ def png_size(path):
 
 
 def run(imhotep, *args):
-    return subprocess.run([imhotep, *args], capture_output=True, text=True, timeout=60)
+    # Own XDG directories: the app touches no saved games, library or settings of the user.
+    with tempfile.TemporaryDirectory() as xdg:
+        env = dict(os.environ)
+        for name in ('DATA', 'CONFIG', 'CACHE', 'STATE'):
+            env[f'XDG_{name}_HOME'] = os.path.join(xdg, name.lower())
+        return subprocess.run([imhotep, *args], capture_output=True, text=True, timeout=60,
+                              env=env)
 
 
 def main(argv):

@@ -217,28 +217,61 @@ pu_fields (const ImhDuel *d)
   return m;
 }
 
+/* The 18 slot bytes (boat[0][0] .. boat[5][2]) eight at a time: removed
+ * boats carry no tiles, so no test of boats_alive is needed. */
+static inline uint64_t
+load8 (const uint8_t *p)
+{
+  uint64_t w;
+
+  memcpy (&w, p, sizeof w);
+  return w;
+}
+
+#define BYTES(x) (UINT64_C (0x0101010101010101) * (x))
+
+/* High bit of each byte of w (bytes < 0x80) set where 1 ≤ byte ≤ 19: a
+ * tile that TAKE may take (not an action tile, D7). */
+static inline uint64_t
+takeable_bytes (uint64_t w)
+{
+  return (w + BYTES (0x7f)) & ~(w + BYTES (0x80 - IMH_DUEL_TILE_ACTION_0)) & BYTES (0x80);
+}
+
 static bool
 any_takeable (const ImhDuel *d)
 {
-  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
-    if ((d->boats_alive >> b) & 1)
-      for (int k = 0; k < IMH_DUEL_N_SLOTS; k++)
-        if (d->boat[b][k] != 0 && d->boat[b][k] < IMH_DUEL_TILE_ACTION_0)
-          return true;
-  return false;
+  const uint8_t *slots = &d->boat[0][0];
+  uint16_t last;
+
+  memcpy (&last, slots + 16, sizeof last);
+  return (takeable_bytes (load8 (slots)) | takeable_bytes (load8 (slots + 8)) |
+          takeable_bytes (last)) != 0;
 }
 
 static bool
 any_swappable (const ImhDuel *d)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* Two boats (6 bytes) per word: per byte 1 if the slot holds a tile,
+   * summed over each boat's 3 bytes; a boat with 2 or 3 tiles has bit 1
+   * set in its sum (bytes 0 and 3). */
+  const uint8_t *slots = &d->boat[0][0];
+  uint64_t any = 0;
+
+  for (int i = 0; i < 18; i += 6)
+    {
+      uint64_t w = load8 (slots + i) & UINT64_C (0xffffffffffff);
+      uint64_t nz = ((w + UINT64_C (0x7f7f7f7f7f7f)) >> 7) & UINT64_C (0x010101010101);
+      any |= (nz + (nz >> 8) + (nz >> 16)) & UINT64_C (0x02000002);
+    }
+  return any != 0;
+#else
   for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
-    if ((d->boats_alive >> b) & 1)
-      {
-        int full = (d->boat[b][0] != 0) + (d->boat[b][1] != 0) + (d->boat[b][2] != 0);
-        if (full >= 2)
-          return true;
-      }
+    if ((d->boat[b][0] != 0) + (d->boat[b][1] != 0) + (d->boat[b][2] != 0) >= 2)
+      return true;
   return false;
+#endif
 }
 
 static const uint8_t swap_pair[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
@@ -258,16 +291,14 @@ playable_actions (const ImhDuel *d, int p)
                   (unsigned) (a[2] != 0) << 2 | (unsigned) (a[3] != 0) << 3;
   unsigned ok = 0;
 
-  if (held & (1u << IMH_DUEL_ACTION_TAKE))
-    ok |= (unsigned) any_takeable (d) << IMH_DUEL_ACTION_TAKE;
+  ok |= (unsigned) any_takeable (d) << IMH_DUEL_ACTION_TAKE;
   ok |= (unsigned) (in_supply >= 2 && n_free >= 2) << IMH_DUEL_ACTION_PLACE_2_3;
   /* A placement after which an unload is possible: any free field when
    * one is possible already, else a free field in a line that holds a
    * meeple and whose boat is in play. */
   ok |= (unsigned) (in_supply >= 1 && (free_fields & (unl != 0 ? 0x1ffu : reach)) != 0)
         << IMH_DUEL_ACTION_PLACE_UNLOAD;
-  if ((held & (1u << IMH_DUEL_ACTION_SWAP_UNLOAD)) && unl != 0)
-    ok |= (unsigned) any_swappable (d) << IMH_DUEL_ACTION_SWAP_UNLOAD;
+  ok |= (unsigned) (unl != 0 && any_swappable (d)) << IMH_DUEL_ACTION_SWAP_UNLOAD;
   return ok & held;
 }
 
@@ -429,45 +460,125 @@ end_turn (ImhDuel *d)
   d->phase = IMH_DUEL_PHASE_MAIN;
 }
 
-/* Unloads boat b (D2), refills or removes it (D3); ends the game when one
- * boat is left (D4). Returns true if the game ended. */
-static bool
-unload (ImhDuel *d, int b)
-{
-  const uint8_t *order = imh_duel_line_order[b];
-  uint8_t *slots = d->boat[b];
-  unsigned occ = occupied (d);
-  unsigned m1 = d->meeples[1];
-  int slot = 2;
+/* Unloading (D2): per line, the 3 fields as bits, bit 2 the field nearest
+ * the boat (imh_duel_line_order[b][0]), bit 0 the farthest. Rows are 3
+ * adjacent bits (field 3r + 2 nearest); for columns a multiply gathers
+ * the bits of fields c, c + 3, c + 6 (field c + 6 nearest). */
+static const struct {
+  uint8_t shift, mask, mul, shift2;
+} line_gather[IMH_DUEL_N_BOATS] = {
+  { 0, 0x07, 0x01, 0 }, { 3, 0x07, 0x01, 0 }, { 6, 0x07, 0x01, 0 },
+  { 0, 0x49, 0x15, 4 }, { 1, 0x49, 0x15, 4 }, { 2, 0x49, 0x15, 4 },
+};
 
-  /* Branch-free over the 3 fields: an empty field gives tile code 0,
-   * which changes nothing (see tile_dest). */
+static inline unsigned
+line_bits (unsigned fields, int b)
+{
+  return ((((fields >> line_gather[b].shift) & line_gather[b].mask) * line_gather[b].mul)
+          >> line_gather[b].shift2) & 7u;
+}
+
+/* Who gets the tiles of slots 3, 2, 1 (2 bits each, in bits 0–1, 2–3,
+ * 4–5): 0 or 1 the player, 2 nobody (the tile leaves the game). Index:
+ * the line's occupied fields | the line's fields held by player 2 << 3.
+ * The first meeple from the boat takes slot 3, the next slot 2, … */
+static const uint8_t unload_owners[64] = {
+  0x2a, 0x28, 0x28, 0x20, 0x28, 0x20, 0x20, 0x00, 0x2a, 0x29, 0x28, 0x24, 0x28, 0x24, 0x20, 0x10,
+  0x2a, 0x28, 0x29, 0x21, 0x28, 0x20, 0x24, 0x04, 0x2a, 0x29, 0x29, 0x25, 0x28, 0x24, 0x24, 0x14,
+  0x2a, 0x28, 0x28, 0x20, 0x29, 0x21, 0x21, 0x01, 0x2a, 0x29, 0x28, 0x24, 0x29, 0x25, 0x21, 0x11,
+  0x2a, 0x28, 0x29, 0x21, 0x29, 0x21, 0x25, 0x05, 0x2a, 0x29, 0x29, 0x25, 0x29, 0x25, 0x25, 0x15,
+};
+
+/* Where an unloaded tile goes, per tile code and receiver (player 0, 1,
+ * or 2 = out of the game): the byte of ImhDuel to increment and by how
+ * much, and the crypt bit to set in crypt[receiver & 1]. */
+#define RECV(field, k, stride, code) \
+  { { offsetof (ImhDuel, field) + (k), offsetof (ImhDuel, field) + (k) + (stride), \
+      offsetof (ImhDuel, removed) + (code) }, { 1, 1, 1 }, { 0, 0, 0 } }
+#define RECV_CRYPT(n) \
+  { { offsetof (ImhDuel, obelisk), offsetof (ImhDuel, obelisk), \
+      offsetof (ImhDuel, removed) + IMH_DUEL_TILE_CRYPT_1 + (n) }, \
+    { 0, 0, 1 }, { 1u << (n), 1u << (n), 0 } }
+static const struct {
+  uint8_t  offset[3];
+  uint8_t  inc[3];
+  uint16_t crypt_bit[3];
+} unload_dest[IMH_DUEL_N_TILE_CODES] = {
+  { { offsetof (ImhDuel, obelisk), offsetof (ImhDuel, obelisk), offsetof (ImhDuel, removed) },
+    { 0, 0, 0 }, { 0, 0, 0 } },                                     /* none */
+  RECV (obelisk, 0, 1, IMH_DUEL_TILE_OBELISK),
+  RECV (pyramid, 0, 2, IMH_DUEL_TILE_PYRAMID_LIGHT),
+  RECV (pyramid, 1, 2, IMH_DUEL_TILE_PYRAMID_DARK),
+  RECV (temple, 0, 4, IMH_DUEL_TILE_TEMPLE_1), RECV (temple, 1, 4, IMH_DUEL_TILE_TEMPLE_1 + 1),
+  RECV (temple, 2, 4, IMH_DUEL_TILE_TEMPLE_1 + 2), RECV (temple, 3, 4, IMH_DUEL_TILE_TEMPLE_1 + 3),
+  RECV_CRYPT (0), RECV_CRYPT (1), RECV_CRYPT (2), RECV_CRYPT (3), RECV_CRYPT (4), RECV_CRYPT (5),
+  RECV_CRYPT (6), RECV_CRYPT (7), RECV_CRYPT (8), RECV_CRYPT (9), RECV_CRYPT (10), RECV_CRYPT (11),
+  RECV (actions, 0, 4, IMH_DUEL_TILE_ACTION_0), RECV (actions, 1, 4, IMH_DUEL_TILE_ACTION_0 + 1),
+  RECV (actions, 2, 4, IMH_DUEL_TILE_ACTION_0 + 2), RECV (actions, 3, 4, IMH_DUEL_TILE_ACTION_0 + 3),
+};
+#undef RECV
+#undef RECV_CRYPT
+
+static inline void
+deliver (ImhDuel *d, unsigned code, unsigned who)
+{
+  uint8_t *bytes = (uint8_t *) d;
+
+  bytes[unload_dest[code].offset[who]] += unload_dest[code].inc[who];
+  d->crypt[who & 1] |= unload_dest[code].crypt_bit[who];
+}
+
+/* Obelisk B (D2 order decides within an unload): replays the deliveries
+ * of one unload from the obelisk counts before it. Rare: only while
+ * nobody was first and someone now holds 5 or more. */
+static __attribute__ ((noinline, cold)) void
+unload_obelisk_first (ImhDuel *d, unsigned owners, const uint8_t tiles[3],
+                      unsigned before0, unsigned before1)
+{
+  unsigned held[2] = { before0, before1 };
+
   for (int i = 0; i < 3; i++)
     {
-      unsigned f = order[i];
-      unsigned here = (occ >> f) & 1;
-      int p = (int) ((m1 >> f) & 1);
-      int k = slot < 0 ? 0 : slot;
-      unsigned tile = here ? slots[k] : 0;
+      unsigned who = (owners >> (2 * i)) & 3;
+      if (who < 2 && tiles[2 - i] == IMH_DUEL_TILE_OBELISK)
+        {
+          held[who] = (uint8_t) (held[who] + 1);
+          if (d->obelisk_first < 0 && held[who] == 5)
+            d->obelisk_first = (int8_t) who;
+        }
+    }
+}
 
-      d->meeples[p] &= (uint16_t) ~(here << f);
-      slots[k] = here ? 0 : slots[k];
-      slot -= (int) here;
-      give_tile (d, p, tile);
-    }
-  /* Tiles nobody took leave the game (slots 1.. up to the last taken). */
-  for (int k = 0; k <= slot; k++)
-    {
-      d->removed[slots[k]] += slots[k] != 0;
-      slots[k] = 0;
-    }
+/* Unloads boat b (D2), refills or removes it (D3); ends the game when one
+ * boat is left (D4). Returns true if the game ended. Branch-free up to
+ * the refill: the meeples of the line go home, each tile goes to its
+ * receiver from a table (an empty slot delivers nothing). */
+static inline bool
+unload (ImhDuel *d, int b)
+{
+  uint8_t *slots = d->boat[b];
+  unsigned occ = occupied (d);
+  unsigned owners = unload_owners[line_bits (occ, b) | line_bits (d->meeples[1], b) << 3];
+  uint8_t tiles[3] = { slots[0], slots[1], slots[2] };
+  unsigned before0 = d->obelisk[0], before1 = d->obelisk[1];
+  uint16_t keep = (uint16_t) ~imh_duel_line_mask[b];
+
+  d->meeples[0] &= keep;
+  d->meeples[1] &= keep;
+  deliver (d, tiles[2], owners & 3);
+  deliver (d, tiles[1], (owners >> 2) & 3);
+  deliver (d, tiles[0], owners >> 4);
+  if (__builtin_expect (d->obelisk_first < 0 && (d->obelisk[0] >= 5 || d->obelisk[1] >= 5), 0))
+    unload_obelisk_first (d, owners, tiles, before0, before1);
   if (d->pile_n >= 3)
     {
-      d->boat[b][0] = d->pile[--d->pile_n];
-      d->boat[b][1] = d->pile[--d->pile_n];
-      d->boat[b][2] = d->pile[--d->pile_n];
+      slots[0] = d->pile[d->pile_n - 1];
+      slots[1] = d->pile[d->pile_n - 2];
+      slots[2] = d->pile[d->pile_n - 3];
+      d->pile_n -= 3;
       return false;
     }
+  slots[0] = slots[1] = slots[2] = 0;
   d->boats_alive &= (uint8_t) ~(1u << b);
   if ((d->boats_alive & (d->boats_alive - 1)) == 0)
     {
@@ -626,12 +737,69 @@ duel_apply (ImhState *s, ImhDecision dec)
 
 /* Uniformly random decisions to the end (ImhRules.random_playout): the
  * same decisions and random numbers as legal() + imh_rng_below() +
- * apply(), but a main step picks the k-th decision from the tables
- * without writing the list. */
+ * apply(), but no decision list is written: the k-th decision comes
+ * straight from the tables, the generator runs inline on a local copy of
+ * its state, and what depends only on the boats' tiles (can TAKE take,
+ * can SWAP swap) is recomputed only after the tiles change. */
+
+/* imh_rng_next() and imh_rng_below() (imh-rng.c), inline: the same
+ * numbers, draw for draw (the random-playout test compares the whole
+ * state and the generator afterwards). */
+static inline uint64_t
+rng_next_inline (uint64_t *s)
+{
+  uint64_t result = ((s[1] * 5) << 7 | (s[1] * 5) >> 57) * 9;
+  uint64_t t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = s[3] << 45 | s[3] >> 19;
+  return result;
+}
+
+static inline uint32_t
+rng_below_inline (uint64_t *s, uint32_t bound)
+{
+  uint64_t m = (uint64_t) (uint32_t) (rng_next_inline (s) >> 32) * bound;
+
+  if (__builtin_expect ((uint32_t) m < bound, 0))
+    {
+      uint32_t threshold = (uint32_t) -bound % bound;
+      while ((uint32_t) m < threshold)
+        m = (uint64_t) (uint32_t) (rng_next_inline (s) >> 32) * bound;
+    }
+  return (uint32_t) (m >> 32);
+}
+
+/* Bit k: actions[k] != 0, for the 4 bytes of a player's action tiles. */
+static inline unsigned
+held_mask (const uint8_t a[IMH_DUEL_N_ACTIONS])
+{
+  uint32_t w;
+
+  memcpy (&w, a, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* Bytes are at most 3: bit 7 of byte + 0x7f is "nonzero"; the multiply
+   * gathers bits 7, 15, 23, 31 into bits 28–31. */
+  w = ((w + UINT32_C (0x7f7f7f7f)) >> 7) & UINT32_C (0x01010101);
+  return (uint32_t) (w * UINT32_C (0x10204080)) >> 28;
+#else
+  return (unsigned) (a[0] != 0) | (unsigned) (a[1] != 0) << 1 |
+         (unsigned) (a[2] != 0) << 2 | (unsigned) (a[3] != 0) << 3;
+#endif
+}
+
 static uint32_t
 duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
 {
   ImhDuel *d = &s->u.duel;
+  uint64_t r[4] = { rng->s[0], rng->s[1], rng->s[2], rng->s[3] };
+  /* Bit 0: some tile can be taken; bit 1: some boat has 2 tiles to swap;
+   * bit 2: the two bits are stale (the boats changed). */
+  unsigned tiles_ok = 4;
   uint32_t plies = 0;
 
   for (; plies < max_plies && d->phase != IMH_DUEL_PHASE_OVER; plies++)
@@ -646,32 +814,87 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
           unsigned unl = duel_lines_2plus[occ] & d->boats_alive;
           unsigned n_place = duel_popcount9[free_fields];
           unsigned n_unload = duel_popcount9[unl];
+          unsigned held = held_mask (d->actions[p]);
           unsigned ok = 0;
-          uint32_t held;
           unsigned n, k;
 
-          memcpy (&held, d->actions[p], sizeof held);
           if (held != 0)
-            ok = playable_actions (d, p);
+            {
+              unsigned in_supply = supply (d, p);
+              unsigned any_free = ~occ & 0x1ffu;
+              unsigned reach = duel_line_fields[duel_lines_1plus[occ] & d->boats_alive];
+
+              if (tiles_ok & 4)
+                tiles_ok = (unsigned) any_takeable (d) | (unsigned) any_swappable (d) << 1;
+              ok = (tiles_ok & 1) << IMH_DUEL_ACTION_TAKE;
+              ok |= (unsigned) (in_supply >= 2 && duel_popcount9[occ] <= IMH_DUEL_N_FIELDS - 2)
+                    << IMH_DUEL_ACTION_PLACE_2_3;
+              ok |= (unsigned) (in_supply >= 1 && (any_free & (unl != 0 ? 0x1ffu : reach)) != 0)
+                    << IMH_DUEL_ACTION_PLACE_UNLOAD;
+              ok |= (unsigned) (unl != 0 && (tiles_ok & 2) != 0) << IMH_DUEL_ACTION_SWAP_UNLOAD;
+              ok &= held;
+            }
           n = n_place + n_unload + duel_popcount9[ok];
-          k = imh_rng_below (rng, n > 0 ? n : 1);
-          if (n == 0)
-            dec = IMH_DUEL_D_PASS;
-          else if (k < n_place)
-            dec = duel_place_list[free_fields][k];
-          else if (k - n_place < n_unload)
-            dec = duel_unload_list[unl][k - n_place];
-          else
-            dec = duel_play_list[ok][k - n_place - n_unload];
+          k = rng_below_inline (r, n > 0 ? n : 1);
+          if (k < n_place)
+            {
+              /* The common case: place, end the turn. */
+              d->ply++;
+              place (d, duel_place_list[free_fields][k]);
+              end_turn (d);
+              continue;
+            }
+          k -= n_place;
+          if (k < n_unload)
+            {
+              d->ply++;
+              tiles_ok = 4;
+              if (!unload (d, duel_unload_list[unl][k] - IMH_DUEL_D_UNLOAD))
+                end_turn (d);
+              continue;
+            }
+          k -= n_unload;
+          dec = n > 0 ? duel_play_list[ok][k] : IMH_DUEL_D_PASS;
         }
       else
         {
-          ImhDecisionList list;
-          int n = legal_substep (d, &list);
-          dec = list.d[imh_rng_below (rng, (uint32_t) n)];
+          unsigned m, n, k;
+
+          switch (d->phase)
+            {
+            case IMH_DUEL_PHASE_P23_FIRST:
+            case IMH_DUEL_PHASE_P23_SECOND:
+            case IMH_DUEL_PHASE_P23_THIRD:
+            case IMH_DUEL_PHASE_PU_PLACE:
+              m = d->phase == IMH_DUEL_PHASE_PU_PLACE ? pu_fields (d) : ~occupied (d) & 0x1ffu;
+              n = duel_popcount9[m];
+              k = rng_below_inline (r, n + (d->phase == IMH_DUEL_PHASE_P23_THIRD));
+              dec = k < n ? duel_place_list[m][k] : IMH_DUEL_D_STOP;
+              break;
+
+            case IMH_DUEL_PHASE_PU_UNLOAD1:
+            case IMH_DUEL_PHASE_PU_UNLOAD2:
+            case IMH_DUEL_PHASE_SU_UNLOAD:
+              m = unloadable (d);
+              n = duel_popcount9[m];
+              k = rng_below_inline (r, n + (d->phase == IMH_DUEL_PHASE_PU_UNLOAD2));
+              dec = k < n ? duel_unload_list[m][k] : IMH_DUEL_D_STOP;
+              tiles_ok = 4;
+              break;
+
+            default:            /* TAKE, SU_SWAP: rare, from the list */
+              {
+                ImhDecisionList list;
+                n = (unsigned) legal_substep (d, &list);
+                dec = list.d[rng_below_inline (r, n)];
+                tiles_ok = 4;
+              }
+              break;
+            }
         }
-      duel_apply (s, dec);
+      apply_general (d, dec);
     }
+  memcpy (rng->s, r, sizeof r);
   return plies;
 }
 

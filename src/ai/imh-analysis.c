@@ -31,7 +31,7 @@ static const struct {
   uint32_t sample_iterations;
 } depths[IMH_N_ANALYSIS_DEPTHS] = {
   [IMH_ANALYSIS_QUICK]    = { 3000, 24, 128 },
-  [IMH_ANALYSIS_STANDARD] = { 20000, 48, 768 },
+  [IMH_ANALYSIS_STANDARD] = { 16000, 32, 768 },
 };
 
 #define MAX_SAMPLES 1024

@@ -83,6 +83,30 @@ imh_art_rounded_rect (cairo_t *cr,
   cairo_close_path (cr);
 }
 
+double
+imh_art_fit_size (cairo_t    *cr,
+                  const char *text,
+                  double      w,
+                  double      size,
+                  gboolean    bold)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Cantarell, Sans");
+  int lw, lh;
+
+  pango_font_description_set_absolute_size (font, MAX (size, 1.0) * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  if (lw > w && lw > 0)
+    size *= w / lw * 0.9;   /* hinting makes widths grow a little unevenly */
+  return size;
+}
+
 void
 imh_art_text (cairo_t        *cr,
               const char     *text,

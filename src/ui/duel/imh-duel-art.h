@@ -51,6 +51,9 @@ void imh_art_text (cairo_t              *cr,
                    PangoAlignment        align,
                    const ImhRgba        *color);
 
+/* The font size (at most size) at which text fits the width w. */
+double imh_art_fit_size (cairo_t *cr, const char *text, double w, double size, gboolean bold);
+
 /* One tile face (any Duel tile code but none) filling a square box. */
 void imh_art_tile (cairo_t *cr, guint code, double x, double y, double size);
 /* The back of a face-down tile. */

@@ -79,6 +79,9 @@ struct _ImhDuelBoard
   int             focus;            /* target index or -1 */
   int             swap_first;       /* boat * 3 + slot picked first, or -1 */
 
+  gboolean        has_last;
+  ImhDecision     last_decision;
+
   gboolean        hint_visible;
   ImhDecision     hint_decision;
   double          hint_win;
@@ -778,7 +781,7 @@ draw_panel (ImhDuelBoard         *self,
       Box b = panel_block (self, player, block);
       Box c = block_content (self, b);
       const char *label;
-      double ls = MIN (MIN (0.22 * u, b.h * 0.16), b.w * 0.135);
+      double ls = MIN (0.22 * u, b.h * 0.16);
 
       cairo_save (cr);
       imh_art_rounded_rect (cr, b.x, b.y, b.w, b.h, 0.1 * u);
@@ -793,6 +796,7 @@ draw_panel (ImhDuelBoard         *self,
         }
       else
         g_snprintf (buf, sizeof buf, "%s", C_("board", "Actions"));
+      ls = imh_art_fit_size (cr, buf, b.w - 0.1 * u, ls, FALSE);
       imh_art_text (cr, buf, b.x + 0.04 * u, b.y, b.w - 0.08 * u, c.y - b.y, ls, FALSE,
                     PANGO_ALIGN_CENTER, &faint);
 
@@ -957,6 +961,32 @@ draw_targets (ImhDuelBoard         *self,
     }
 }
 
+/* The decision that led to this position, softly marked. */
+static void
+draw_last (ImhDuelBoard         *self,
+           cairo_t              *cr,
+           const ImhDuelPalette *pal)
+{
+  double u = self->u;
+  double dash[] = { 0.1 * u, 0.07 * u };
+  gboolean has_second;
+  Box second, b;
+  ImhRgba c = pal->text;
+
+  if (!self->has_last || self->last_decision == IMH_DUEL_D_STOP
+      || self->last_decision == IMH_DUEL_D_PASS
+      || (self->last_decision >= IMH_DUEL_D_PLAY && self->last_decision < IMH_DUEL_D_TAKE))
+    return;
+  c.a = 0.55;
+  b = decision_box (self, self->last_decision, &has_second, &second);
+  cairo_save (cr);
+  cairo_set_dash (cr, dash, 2, 0);
+  stroke_box (cr, b, -0.06 * u, 0.1 * u, MAX (1.5, 0.035 * u), &c);
+  if (has_second)
+    stroke_box (cr, second, -0.06 * u, 0.1 * u, MAX (1.5, 0.035 * u), &c);
+  cairo_restore (cr);
+}
+
 static void
 draw_hint (ImhDuelBoard         *self,
            cairo_t              *cr,
@@ -1053,6 +1083,7 @@ imh_duel_board_snapshot (GtkWidget   *widget,
   draw_info (self, cr, &pal);
   for (int p = 0; p < 2; p++)
     draw_panel (self, cr, &pal, p, &score);
+  draw_last (self, cr, &pal);
   draw_targets (self, cr, &pal);
   draw_hint (self, cr, &pal);
   if (self->n_flights > 0)
@@ -1658,4 +1689,16 @@ imh_duel_board_get_swap_pending (ImhDuelBoard *self)
   g_return_val_if_fail (IMH_IS_DUEL_BOARD (self), FALSE);
 
   return self->swap_first >= 0;
+}
+
+void
+imh_duel_board_set_last_decision (ImhDuelBoard *self,
+                                  gboolean      has_last,
+                                  ImhDecision   decision)
+{
+  g_return_if_fail (IMH_IS_DUEL_BOARD (self));
+
+  self->has_last = has_last;
+  self->last_decision = decision;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -42,6 +42,12 @@ void        imh_duel_board_set_player_name (ImhDuelBoard   *self,
 void        imh_duel_board_set_bottom_player (ImhDuelBoard *self,
                                               guint         player);
 
+/* The decision that led to the shown position, marked softly (none:
+ * has_last FALSE). */
+void        imh_duel_board_set_last_decision (ImhDuelBoard *self,
+                                              gboolean      has_last,
+                                              ImhDecision   decision);
+
 /* The hint overlay: the decision drawn with the win probability (0..1). */
 void        imh_duel_board_show_hint       (ImhDuelBoard   *self,
                                             ImhDecision     decision,

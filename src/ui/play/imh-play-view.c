@@ -320,6 +320,8 @@ refresh (ImhPlayView *self)
       imh_duel_board_set_player_name (IMH_DUEL_BOARD (self->board), p, names[p]);
     }
   imh_duel_board_set_state (IMH_DUEL_BOARD (self->board), viewed, interactive, animate);
+  imh_duel_board_set_last_decision (IMH_DUEL_BOARD (self->board), viewed_ply > 0,
+                                    viewed_ply > 0 ? imh_game_get_decision_at (self->game, viewed_ply - 1) : 0);
   imh_score_view_set_state (IMH_SCORE_VIEW (self->score_view), viewed, names);
   update_status (self);
   update_actions (self);

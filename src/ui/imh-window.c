@@ -16,6 +16,7 @@ struct _ImhWindow
   GSettings            *settings;
 
   /* Template children */
+  GtkWidget            *busy_spinner;
   GtkWidget            *game_buttons;
   AdwHeaderBar         *header_bar;
   ImhPlayView          *play_view;
@@ -102,6 +103,7 @@ imh_window_class_init (ImhWindowClass *klass)
   window_class->close_request = imh_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, busy_spinner);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, game_buttons);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, play_view);
@@ -117,11 +119,19 @@ imh_window_class_init (ImhWindowClass *klass)
 static void
 on_play_game_changed (ImhWindow *self)
 {
-  gboolean playing = imh_play_view_get_game (self->play_view) != NULL;
+  ImhGame *game = imh_play_view_get_game (self->play_view);
+  gboolean playing = game != NULL;
+  g_autofree char *players = NULL;
 
   gtk_stack_set_visible_child_name (self->stack, playing ? "play" : "start");
   gtk_widget_set_visible (self->game_buttons, playing);
   gtk_widget_set_visible (self->sidebar_button, playing);
+  if (playing && imh_game_get_n_players (game) == 2)
+    /* Translators: window subtitle during a game: the two players' names */
+    players = g_strdup_printf (_("%s against %s"),
+                               imh_seat_get_name (imh_game_get_seat (game, 0)),
+                               imh_seat_get_name (imh_game_get_seat (game, 1)));
+  adw_window_title_set_subtitle (self->window_title, players);
 }
 
 static void
@@ -135,6 +145,9 @@ imh_window_init (ImhWindow *self)
                                   imh_play_view_get_actions (self->play_view));
   g_signal_connect_object (self->play_view, "notify::game",
                            G_CALLBACK (on_play_game_changed), self, G_CONNECT_SWAPPED);
+  /* The header bar shows when the computer thinks. */
+  g_object_bind_property (self->play_view, "busy", self->busy_spinner, "visible", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->play_view, "busy", self->busy_spinner, "spinning", G_BINDING_SYNC_CREATE);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);

@@ -43,6 +43,7 @@ struct _ImhPlayView
   gboolean            autosave;
   gboolean            saving;
   gboolean            save_again;
+  gboolean            busy;
 };
 
 G_DEFINE_FINAL_TYPE (ImhPlayView, imh_play_view, GTK_TYPE_WIDGET)
@@ -50,6 +51,7 @@ G_DEFINE_FINAL_TYPE (ImhPlayView, imh_play_view, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_GAME,
+  PROP_BUSY,
   N_PROPS
 };
 
@@ -258,6 +260,11 @@ update_status (ImhPlayView *self)
   gtk_label_set_text (GTK_LABEL (self->status_label), text);
   gtk_widget_set_visible (self->spinner, thinking);
   gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), thinking);
+  if (self->busy != thinking)
+    {
+      self->busy = thinking;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+    }
   gtk_widget_set_visible (self->summary_button, phase == IMH_GAME_PHASE_OVER);
   gtk_widget_set_visible (self->resume_button, phase == IMH_GAME_PHASE_COMPUTER_WAITING);
 }
@@ -923,6 +930,9 @@ imh_play_view_get_property (GObject    *object,
     case PROP_GAME:
       g_value_set_object (value, self->game);
       break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -960,6 +970,10 @@ imh_play_view_class_init (ImhPlayViewClass *klass)
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, IMH_TYPE_GAME,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The computer is thinking or a hint is being searched. */
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

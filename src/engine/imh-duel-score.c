@@ -39,20 +39,36 @@ score_obelisk (const ImhDuel *d, int p, bool side_b)
   return 0;
 }
 
+/* Bits set in x (16 bits), without a call to libgcc's popcount. */
+static inline int
+pop16 (unsigned x)
+{
+  x = x - ((x >> 1) & 0x5555u);
+  x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+  x = (x + (x >> 4)) & 0x0f0fu;
+  return (int) ((x + (x >> 8)) & 0x1fu);
+}
+
 static int16_t
 score_temple (const ImhDuel *d, int p, bool side_b)
 {
+  const uint8_t *t = d->temple[p];
   int16_t pts = 0;
 
   if (!side_b)
+    return (int16_t) (t[0] + 2 * t[1] + 3 * t[2] + 4 * t[3]);
+  /* Sets of different tiles, largest first: the t-th set holds every
+   * symbol of which the player has t or more tiles. */
+  if (__builtin_expect ((t[0] | t[1] | t[2] | t[3]) <= 3, 1))
     {
-      for (int k = 0; k < 4; k++)
-        pts = (int16_t) (pts + d->temple[p][k] * (k + 1));
+      for (int level = 1; level <= 3; level++)
+        pts = (int16_t) (pts + temple_b_set[(t[0] >= level) + (t[1] >= level) +
+                                            (t[2] >= level) + (t[3] >= level)]);
       return pts;
     }
   {
     uint8_t left[4];
-    memcpy (left, d->temple[p], 4);
+    memcpy (left, t, 4);
     for (;;)
       {
         int k = 0;
@@ -85,22 +101,25 @@ score_pyramids (const ImhDuel *d, int p, bool side_b)
 static int16_t
 score_crypt (const ImhDuel *d, int p, bool side_b)
 {
-  unsigned m = d->crypt[p];
-  int16_t pts = 0;
-  int run = 0;
+  /* Without branches: a_i has bit j set when crypt tiles j-i+1 .. j are
+   * all held, so |a_i| - |a_i+1| runs are i or more tiles long. Side A
+   * scores a run of r by crypt_a[min (r, 5)], i.e. the sum over i ≤ r of
+   * crypt_a[i] - crypt_a[i - 1]; side B 4 per run. */
+  unsigned m = d->crypt[p] & 0xfffu;
+  unsigned a = m;
+  int pa[7];
+  int pts = 0;
 
-  for (int k = 0; k <= 12; k++)
+  for (int i = 1; i <= 6; i++)
     {
-      if (k < 12 && ((m >> k) & 1))
-        {
-          run++;
-          continue;
-        }
-      if (run > 0)
-        pts = (int16_t) (pts + (side_b ? CRYPT_B_PER_RUN : crypt_a[run > 5 ? 5 : run]));
-      run = 0;
+      pa[i] = pop16 (a);
+      a &= m << i;
     }
-  return pts;
+  if (side_b)
+    return (int16_t) (CRYPT_B_PER_RUN * (pa[1] - pa[2]));
+  for (int i = 1; i <= 5; i++)
+    pts += (crypt_a[i] - crypt_a[i - 1]) * (pa[i] - pa[i + 1]);
+  return (int16_t) pts;
 }
 
 void
@@ -116,12 +135,7 @@ imh_duel_score_player (const ImhDuel *d, int p, uint8_t sides,
   points[IMH_DUEL_CAT_PYRAMIDS] = score_pyramids (d, p, (sides >> IMH_DUEL_SITE_PYRAMIDS) & 1);
   points[IMH_DUEL_CAT_CRYPT] = score_crypt (d, p, (sides >> IMH_DUEL_SITE_CRYPT) & 1);
   points[IMH_DUEL_CAT_ACTIONS] = (int16_t) (actions * ACTION_POINTS);
-  {
-    int on_harbour = 0;
-    for (unsigned m = d->meeples[p]; m != 0; m &= m - 1)
-      on_harbour++;
-    points[IMH_DUEL_CAT_MEEPLES] = (int16_t) (on_harbour * MEEPLE_POINTS);
-  }
+  points[IMH_DUEL_CAT_MEEPLES] = (int16_t) (pop16 (d->meeples[p]) * MEEPLE_POINTS);
 }
 
 void

@@ -522,6 +522,58 @@ test_swap_steps (Fixture       *f,
   g_assert_false (imh_duel_board_get_swap_pending (board));
 }
 
+/* Plays first-legal decisions until an unload is legal, then the unload. */
+static void
+play_until_unload (Fixture *f,
+                   ImhGame *game)
+{
+  for (int i = 0; i < 40; i++)
+    {
+      ImhDecisionList legal;
+
+      imh_game_get_viewed_legal (game, &legal);
+      for (guint k = 0; k < legal.n; k++)
+        if (legal.d[k] >= IMH_DUEL_D_UNLOAD && legal.d[k] < IMH_DUEL_D_PLAY)
+          {
+            const ImhState *s = imh_game_get_viewed_state (game);
+            char text[IMH_DECISION_TEXT_MAX];
+
+            imh_rules_of (s)->decision_to_text (s, legal.d[k], text, sizeof text);
+            g_assert_true (gtk_widget_activate_action (f->board, "board.decide", "s", text));
+            return;
+          }
+      decide_first_legal (f);
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+board_is_still (gpointer data)
+{
+  return !imh_duel_board_get_animating (IMH_DUEL_BOARD (data));
+}
+
+static void
+test_animation (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = new_game (19, FALSE);
+  GtkSettings *settings = gtk_widget_get_settings (f->board);
+
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+  imh_play_view_set_game (f->view, game);
+  /* Unloading sends the tiles flying to their new owners' locations. */
+  play_until_unload (f, game);
+  g_assert_true (imh_duel_board_get_animating (IMH_DUEL_BOARD (f->board)));
+  iterate_until (board_is_still, f->board);
+
+  /* Reduced motion (animations off): the tiles arrive at once. */
+  g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
+  play_until_unload (f, game);
+  g_assert_false (imh_duel_board_get_animating (IMH_DUEL_BOARD (f->board)));
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -541,6 +593,7 @@ main (int   argc,
   ADD ("/play/autosave", test_autosave);
   ADD ("/play/branch-asks", test_branch_asks);
   ADD ("/play/swap-steps", test_swap_steps);
+  ADD ("/play/animation", test_animation);
 #undef ADD
 
   return g_test_run ();

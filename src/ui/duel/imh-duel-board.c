@@ -743,6 +743,141 @@ draw_badge (cairo_t      *cr,
                 PANGO_ALIGN_CENTER, &white);
 }
 
+/* The obelisk as the rulebook builds it: a stack of tiles, one block each,
+ * topped by its pyramidion; the side B thresholds (5, 10) as ticks. */
+static void
+draw_obelisk_stack (cairo_t              *cr,
+                    const ImhDuelPalette *pal,
+                    int                   n,
+                    gboolean              side_b,
+                    double                x,
+                    double                y,
+                    double                w,
+                    double                h)
+{
+  int slots = 12;
+  double top = h * 0.14;
+  double bh = (h - top) / slots;
+  double cx = x + w / 2;
+  ImhRgba faint = pal->text;
+
+  faint.a = 0.25;
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1.0);
+  for (int i = 0; i < slots; i++)
+    {
+      /* Slightly tapered, bottom block widest. */
+      double bw = w * (0.9 - 0.3 * i / slots);
+      double by = y + h - (i + 1) * bh;
+
+      cairo_rectangle (cr, cx - bw / 2, by + 0.5, bw, bh - 1);
+      if (i < n)
+        {
+          cairo_set_source_rgb (cr, 0x6e / 255.0, 0x7d / 255.0, 0x8c / 255.0);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgb (cr, 0x45 / 255.0, 0x52 / 255.0, 0x5e / 255.0);
+          cairo_stroke (cr);
+        }
+      else
+        {
+          imh_art_set (cr, &faint);
+          cairo_stroke (cr);
+        }
+      if (side_b && (i == 4 || i == 9))
+        {
+          /* Tick after the 5th and 10th block. */
+          imh_art_set (cr, &pal->text);
+          cairo_move_to (cr, cx + w * 0.5, by);
+          cairo_line_to (cr, cx + w * 0.62, by);
+          cairo_stroke (cr);
+        }
+    }
+  /* Pyramidion */
+  {
+    double bw = w * 0.6;
+    double by = y + h - slots * bh;
+    cairo_move_to (cr, cx - bw / 2, by);
+    cairo_line_to (cr, cx, y);
+    cairo_line_to (cr, cx + bw / 2, by);
+    cairo_close_path (cr);
+    if (n > 0)
+      {
+        cairo_set_source_rgb (cr, 0x45 / 255.0, 0x52 / 255.0, 0x5e / 255.0);
+        cairo_fill (cr);
+      }
+    else
+      {
+        imh_art_set (cr, &faint);
+        cairo_stroke (cr);
+      }
+  }
+  cairo_restore (cr);
+}
+
+/* A pyramid as built from its tiles: a stepped pyramid of 3 + 2 + 1
+ * blocks, filled bottom up; the empty places outlined. */
+static void
+draw_pyramid_build (cairo_t              *cr,
+                    const ImhDuelPalette *pal,
+                    gboolean              dark,
+                    int                   n,
+                    double                x,
+                    double                y,
+                    double                w,
+                    double                h)
+{
+  static const int row_of[6] = { 0, 0, 0, 1, 1, 2 };
+  static const int col_of[6] = { 0, 1, 2, 0, 1, 0 };
+  double bw = MIN (w / 3, h / 3 * 1.6);
+  double bh = MIN (h / 3, bw * 0.8);
+  double x0 = x + (w - 3 * bw) / 2;
+  double y0 = y + h - bh;
+  ImhRgba faint = pal->text;
+
+  faint.a = 0.3;
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1.0);
+  for (int i = 0; i < 6; i++)
+    {
+      int row = row_of[i];
+      double bx = x0 + row * bw / 2 + col_of[i] * bw;
+      double by = y0 - row * bh;
+
+      cairo_rectangle (cr, bx + 1, by + 1, bw - 2, bh - 2);
+      if (i < n)
+        {
+          if (dark)
+            cairo_set_source_rgb (cr, 0x6b / 255.0, 0x3d / 255.0, 0x1c / 255.0);
+          else
+            cairo_set_source_rgb (cr, 0xf0 / 255.0, 0xcc / 255.0, 0x6a / 255.0);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgb (cr, 0x3b / 255.0, 0x2a / 255.0, 0x14 / 255.0);
+          cairo_stroke (cr);
+          if (dark)
+            {
+              /* Dark pyramids: a hatched face, not only a darker colour. */
+              cairo_save (cr);
+              cairo_rectangle (cr, bx + 1, by + 1, bw - 2, bh - 2);
+              cairo_clip (cr);
+              cairo_set_source_rgba (cr, 1, 1, 1, 0.35);
+              for (double t = -bh; t < bw; t += bh / 2.5)
+                {
+                  cairo_move_to (cr, bx + t, by + bh);
+                  cairo_line_to (cr, bx + t + bh, by);
+                }
+              cairo_stroke (cr);
+              cairo_restore (cr);
+            }
+        }
+      else
+        {
+          imh_art_set (cr, &faint);
+          cairo_stroke (cr);
+        }
+    }
+  cairo_restore (cr);
+}
+
 static void
 draw_panel (ImhDuelBoard         *self,
             cairo_t              *cr,
@@ -804,9 +939,10 @@ draw_panel (ImhDuelBoard         *self,
         {
         case 0:
           {
-            double gh = c.h * 0.62;
-            imh_art_obelisk_glyph (cr, c.x + c.w * 0.3, c.y + c.h * 0.04, c.w * 0.4, gh);
-            draw_count (cr, self, d->obelisk[player], c.x, c.y + gh + c.h * 0.06, c.w,
+            double gh = c.h * 0.66;
+            draw_obelisk_stack (cr, pal, d->obelisk[player], (d->sides >> IMH_DUEL_SITE_OBELISK) & 1,
+                                c.x + c.w * 0.25, c.y + c.h * 0.03, c.w * 0.5, gh);
+            draw_count (cr, self, d->obelisk[player], c.x, c.y + gh + c.h * 0.04, c.w,
                         c.h * 0.28, &pal->text);
             if (d->obelisk_first == player && ((d->sides >> IMH_DUEL_SITE_OBELISK) & 1))
               {
@@ -836,12 +972,13 @@ draw_panel (ImhDuelBoard         *self,
         case 2:
           for (int k = 0; k < 2; k++)
             {
-              double w = c.w * 0.42;
-              double x = c.x + c.w * 0.05 + k * c.w * 0.5;
-              double gh = MIN (w * 0.9, c.h * 0.55);
-              imh_art_pyramid_glyph (cr, k == 1, x, c.y + c.h * 0.1, w, gh);
-              draw_count (cr, self, d->pyramid[player][k], x - c.w * 0.04, c.y + c.h * 0.14 + gh,
-                          w + c.w * 0.08, c.h * 0.28, &pal->text);
+              /* Light above, dark below; the count in the free corner. */
+              double ph = c.h / 2;
+              double py = c.y + k * ph;
+              draw_pyramid_build (cr, pal, k == 1, d->pyramid[player][k], c.x + c.w * 0.04, py + ph * 0.04,
+                                  c.w * 0.92, ph * 0.92);
+              draw_count (cr, self, d->pyramid[player][k], c.x + c.w * 0.62, py, c.w * 0.38,
+                          ph * 0.4, &pal->text);
             }
           break;
         case 3:

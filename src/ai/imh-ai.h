@@ -203,6 +203,10 @@ typedef struct {
   uint64_t b_iterations;
 } ImhArenaResult;
 
+/* 95% Wilson score interval of a proportion k/n (n > 0): better than
+ * the normal approximation near 0 and 1 (e.g. 60 wins of 60 games). */
+void imh_wilson_interval (uint32_t k, uint32_t n, double *lo, double *hi);
+
 /* Plays cfg->games games. Every setup seed (derived from cfg->seed) is
  * played n times in a row (n = player count), with A in seat 0, 1, …, n-1
  * and B in all other seats: for two players, seats are swapped on every

@@ -139,6 +139,24 @@ arena_worker (void *data)
   return NULL;
 }
 
+void
+imh_wilson_interval (uint32_t k, uint32_t n, double *lo, double *hi)
+{
+  const double z = 1.959963984540054;
+  if (n == 0)
+    {
+      *lo = 0;
+      *hi = 1;
+      return;
+    }
+  double p = (double) k / n;
+  double d = 1 + z * z / n;
+  double centre = (p + z * z / (2.0 * n)) / d;
+  double half = z * sqrt (p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
+  *lo = centre - half < 0 ? 0 : centre - half;
+  *hi = centre + half > 1 ? 1 : centre + half;
+}
+
 bool
 imh_arena_run (const ImhArenaConfig *cfg, ImhArenaResult *out, char *why, size_t why_len)
 {

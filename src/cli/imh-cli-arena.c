@@ -142,15 +142,17 @@ imh_cli_arena (int argc, char **argv)
     }
 
   double a_ms = res.a_decisions ? res.a_ms / res.a_decisions : 0;
+  double win_lo, win_hi;
+  imh_wilson_interval (res.wins, res.games, &win_lo, &win_hi);
   double b_ms = res.b_decisions ? res.b_ms / res.b_decisions : 0;
   if (json)
     {
       printf ("{\"game\":\"%s\",\"players\":%d,\"a\":\"%s\",\"b\":\"%s\",\"seed\":%" G_GINT64_FORMAT
-              ",\"games\":%u,\"wins\":%u,\"ties\":%u,\"losses\":%u,\"score\":%.4f,\"score_ci\":%.4f,"
+              ",\"games\":%u,\"wins\":%u,\"ties\":%u,\"losses\":%u,\"win_lo\":%.4f,\"win_hi\":%.4f,\"score\":%.4f,\"score_ci\":%.4f,"
               "\"margin\":%.3f,\"margin_ci\":%.3f,\"a_ms_per_decision\":%.3f,\"b_ms_per_decision\":%.3f,"
               "\"decisions_per_game\":%.1f,\"a_iterations_per_decision\":%.0f,\"b_iterations_per_decision\":%.0f}\n",
               rules->id, (int) players, sa.name, sb.name, seed, res.games, res.wins, res.ties,
-              res.losses, res.score, res.score_ci, res.margin, res.margin_ci, a_ms, b_ms,
+              res.losses, win_lo, win_hi, res.score, res.score_ci, res.margin, res.margin_ci, a_ms, b_ms,
               res.mean_decisions,
               res.a_decisions ? (double) res.a_iterations / res.a_decisions : 0.0,
               res.b_decisions ? (double) res.b_iterations / res.b_decisions : 0.0);
@@ -159,6 +161,8 @@ imh_cli_arena (int argc, char **argv)
   printf (_("%s, %d players: A = %s, B = %s, %u games from seed %lld\n"),
           rules->id, (int) players, sa.name, sb.name, res.games, (long long) seed);
   printf (_("A: %u wins, %u ties, %u losses\n"), res.wins, res.ties, res.losses);
+  printf (_("A’s win rate: %.1f%% (95%% confidence interval %.1f%%–%.1f%%)\n"),
+          res.games ? 100.0 * res.wins / res.games : 0.0, 100 * win_lo, 100 * win_hi);
   printf (_("A’s score (win 1, shared first place 1/k): %.3f ± %.3f (95%% confidence)\n"),
           res.score, res.score_ci);
   printf (_("A’s mean margin: %+.2f ± %.2f points\n"), res.margin, res.margin_ci);

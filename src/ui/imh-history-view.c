@@ -161,6 +161,15 @@ on_row_activated (GtkListBox     *list,
 }
 
 static void
+on_row_selected (GtkListBox     *list,
+                 GtkListBoxRow  *row,
+                 ImhHistoryView *self)
+{
+  if (row != NULL && !self->syncing && gtk_widget_has_focus (GTK_WIDGET (row)))
+    on_row_activated (list, row, self);
+}
+
+static void
 imh_history_view_dispose (GObject *object)
 {
   ImhHistoryView *self = IMH_HISTORY_VIEW (object);
@@ -199,6 +208,8 @@ imh_history_view_init (ImhHistoryView *self)
   gtk_widget_set_margin_top (self->placeholder, 24);
   gtk_list_box_set_placeholder (self->list, self->placeholder);
   g_signal_connect (self->list, "row-activated", G_CALLBACK (on_row_activated), self);
+  /* Keyboard selection in the list (arrows, Home, End) views that turn too. */
+  g_signal_connect (self->list, "row-selected", G_CALLBACK (on_row_selected), self);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->list));
   g_signal_connect (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
                     "changed", G_CALLBACK (on_adjustment_changed), self);

@@ -574,6 +574,51 @@ test_animation (Fixture       *f,
   g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
 }
 
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_history_rows (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = new_game (20, FALSE);
+  GtkListBox *list;
+  GtkListBoxRow *row;
+
+  imh_play_view_set_game (f->view, game);
+  for (int i = 0; i < 5; i++)
+    decide_first_legal (f);
+  flush_main_loop ();
+  list = GTK_LIST_BOX (find_descendant (GTK_WIDGET (f->view), GTK_TYPE_LIST_BOX));
+  g_assert_nonnull (list);
+  /* One row per turn; the live turn is selected. */
+  g_assert_nonnull (gtk_list_box_get_row_at_index (list, 4));
+  g_assert_null (gtk_list_box_get_row_at_index (list, 5));
+  g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (list)), ==, 4);
+
+  /* A click on the first row shows the position after that turn. */
+  row = gtk_list_box_get_row_at_index (list, 0);
+  g_signal_emit_by_name (list, "row-activated", row);
+  g_assert_cmpuint (imh_game_get_viewed_ply (game), ==, 1);
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, 5);
+  g_assert_true (gtk_list_box_get_selected_row (list) == row);
+  /* The board shows that position, and the person may play on from it. */
+  g_assert_true (imh_duel_board_get_interactive (IMH_DUEL_BOARD (f->board)));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -594,6 +639,7 @@ main (int   argc,
   ADD ("/play/branch-asks", test_branch_asks);
   ADD ("/play/swap-steps", test_swap_steps);
   ADD ("/play/animation", test_animation);
+  ADD ("/play/history-rows", test_history_rows);
 #undef ADD
 
   return g_test_run ();

@@ -274,6 +274,53 @@ any_swappable (const ImhDuel *d)
 #endif
 }
 
+/* Bit b * 3 + k (the TAKE decision's offset): slot k of boat b holds a
+ * tile TAKE may take. */
+static inline unsigned
+take_mask (const ImhDuel *d)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* Gathers the high bit of each byte into 8 bits (multiply trick). */
+  const uint8_t *slots = &d->boat[0][0];
+  const uint64_t gather = UINT64_C (0x0102040810204080);
+  uint16_t last;
+
+  memcpy (&last, slots + 16, sizeof last);
+  return (unsigned) (((takeable_bytes (load8 (slots)) >> 7) * gather) >> 56) |
+         (unsigned) (((takeable_bytes (load8 (slots + 8)) >> 7) * gather) >> 56) << 8 |
+         (unsigned) (((takeable_bytes (last) >> 7) * gather) >> 56) << 16;
+#else
+  unsigned m = 0;
+  for (int i = 0; i < IMH_DUEL_N_BOATS * IMH_DUEL_N_SLOTS; i++)
+    m |= (unsigned) ((&d->boat[0][0])[i] - 1u < IMH_DUEL_TILE_ACTION_0 - 1u) << i;
+  return m;
+#endif
+}
+
+/* Bit b * 3 + pair (the SWAP decision's offset): both slots of the pair
+ * (1-2, 1-3, 2-3) of boat b hold tiles. */
+static inline unsigned
+swap_mask (const ImhDuel *d)
+{
+  const uint8_t *t = &d->boat[0][0];
+  unsigned full = 0;
+
+  for (int i = 0; i < IMH_DUEL_N_BOATS * IMH_DUEL_N_SLOTS; i++)
+    full |= (unsigned) (t[i] != 0) << i;
+  return (full & full >> 1 & 0x09249u) | (full << 1 & full >> 1 & 0x12492u) |
+         (full & full << 1 & 0x24924u);
+}
+
+/* The index of the k-th set bit (from 0) of an 18-bit mask: duel_place_list
+ * lists the set bits of 9-bit masks (IMH_DUEL_D_PLACE is 0). */
+static inline unsigned
+select18 (unsigned m, unsigned k)
+{
+  unsigned lo = m & 0x1ffu, n_lo = duel_popcount9[lo];
+
+  return k < n_lo ? duel_place_list[lo][k] : 9u + duel_place_list[m >> 9][k - n_lo];
+}
+
 static const uint8_t swap_pair[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
 
 /* Bit k: the player holds action tile k and can play it (D7, DU4). */
@@ -322,11 +369,9 @@ legal_substep (const ImhDuel *d, ImhDecisionList *out)
   switch (d->phase)
     {
     case IMH_DUEL_PHASE_TAKE:
-      for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
-        if ((d->boats_alive >> b) & 1)
-          for (int k = 0; k < IMH_DUEL_N_SLOTS; k++)
-            if (d->boat[b][k] != 0 && d->boat[b][k] < IMH_DUEL_TILE_ACTION_0)
-              out->d[n++] = (ImhDecision) (IMH_DUEL_D_TAKE + b * 3 + k);
+      /* Removed boats carry no tiles. */
+      for (m = take_mask (d); m != 0; m &= m - 1)
+        out->d[n++] = (ImhDecision) (IMH_DUEL_D_TAKE + __builtin_ctz (m));
       break;
 
     case IMH_DUEL_PHASE_P23_FIRST:
@@ -353,11 +398,8 @@ legal_substep (const ImhDuel *d, ImhDecisionList *out)
       break;
 
     case IMH_DUEL_PHASE_SU_SWAP:
-      for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
-        if ((d->boats_alive >> b) & 1)
-          for (int k = 0; k < 3; k++)
-            if (d->boat[b][swap_pair[k][0]] != 0 && d->boat[b][swap_pair[k][1]] != 0)
-              out->d[n++] = (ImhDecision) (IMH_DUEL_D_SWAP + b * 3 + k);
+      for (m = swap_mask (d); m != 0; m &= m - 1)
+        out->d[n++] = (ImhDecision) (IMH_DUEL_D_SWAP + __builtin_ctz (m));
       break;
 
     default:          /* over: nothing */
@@ -792,44 +834,69 @@ held_mask (const uint8_t a[IMH_DUEL_N_ACTIONS])
 #endif
 }
 
+/* Bit 0: some tile on the boats can be taken; bit 1: some boat holds 2
+ * tiles to swap (what TAKE and SWAP_UNLOAD need from the boats). */
+static inline unsigned
+boat_tests (const ImhDuel *d)
+{
+  return (unsigned) any_takeable (d) | (unsigned) any_swappable (d) << 1;
+}
+
+/* boat_tests() after boat b was unloaded, from the old value: a refilled
+ * boat has 3 tiles to swap, and if one of them can be taken, so can some
+ * tile; otherwise 4 (stale: recompute when needed). */
+static inline unsigned
+boat_tests_after_unload (const ImhDuel *d, int b)
+{
+  const uint8_t *t = d->boat[b];
+  unsigned take = (unsigned) (t[0] - 1u < IMH_DUEL_TILE_ACTION_0 - 1u) |
+                  (unsigned) (t[1] - 1u < IMH_DUEL_TILE_ACTION_0 - 1u) |
+                  (unsigned) (t[2] - 1u < IMH_DUEL_TILE_ACTION_0 - 1u);
+
+  return ((d->boats_alive >> b) & take) != 0 ? 3u : 4u;
+}
+
 static uint32_t
 duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
 {
   ImhDuel *d = &s->u.duel;
   uint64_t r[4] = { rng->s[0], rng->s[1], rng->s[2], rng->s[3] };
-  /* Bit 0: some tile can be taken; bit 1: some boat has 2 tiles to swap;
-   * bit 2: the two bits are stale (the boats changed). */
+  /* boat_tests(), or 4 when stale (the boats' tiles changed since). */
   unsigned tiles_ok = 4;
   uint32_t plies = 0;
 
   for (; plies < max_plies && d->phase != IMH_DUEL_PHASE_OVER; plies++)
     {
-      ImhDecision dec;
+      int p = d->turn_player;
+      unsigned occ = occupied (d) & 0x1ffu;
+      unsigned any_free = ~occ & 0x1ffu;
+      unsigned m, n, k;
 
+      d->ply++;
       if (__builtin_expect (d->phase == IMH_DUEL_PHASE_MAIN, 1))
         {
-          int p = d->turn_player;
-          unsigned occ = occupied (d) & 0x1ffu;
-          unsigned free_fields = supply (d, p) > 0 ? ~occ & 0x1ffu : 0;
-          unsigned unl = duel_lines_2plus[occ] & d->boats_alive;
+          /* As duel_legal() + playable_actions(), with bit operations
+           * instead of branches where the outcome is random. */
+          unsigned on_harbour = duel_popcount9[d->meeples[p] & 0x1ffu];
+          unsigned has_supply = on_harbour < IMH_DUEL_N_MEEPLES;
+          unsigned free_fields = any_free & -has_supply;
+          unsigned alive = d->boats_alive;
+          unsigned unl = duel_lines_2plus[occ] & alive;
           unsigned n_place = duel_popcount9[free_fields];
           unsigned n_unload = duel_popcount9[unl];
           unsigned held = held_mask (d->actions[p]);
           unsigned ok = 0;
-          unsigned n, k;
 
           if (held != 0)
             {
-              unsigned in_supply = supply (d, p);
-              unsigned any_free = ~occ & 0x1ffu;
-              unsigned reach = duel_line_fields[duel_lines_1plus[occ] & d->boats_alive];
+              unsigned reach = duel_line_fields[duel_lines_1plus[occ] & alive];
 
               if (tiles_ok & 4)
-                tiles_ok = (unsigned) any_takeable (d) | (unsigned) any_swappable (d) << 1;
-              ok = (tiles_ok & 1) << IMH_DUEL_ACTION_TAKE;
-              ok |= (unsigned) (in_supply >= 2 && duel_popcount9[occ] <= IMH_DUEL_N_FIELDS - 2)
-                    << IMH_DUEL_ACTION_PLACE_2_3;
-              ok |= (unsigned) (in_supply >= 1 && (any_free & (unl != 0 ? 0x1ffu : reach)) != 0)
+                tiles_ok = boat_tests (d);
+              ok = (tiles_ok & 1u) << IMH_DUEL_ACTION_TAKE;
+              ok |= (unsigned) (on_harbour + 2 <= IMH_DUEL_N_MEEPLES &&
+                                duel_popcount9[occ] + 2 <= IMH_DUEL_N_FIELDS) << IMH_DUEL_ACTION_PLACE_2_3;
+              ok |= (unsigned) (has_supply && (any_free & (unl != 0 ? 0x1ffu : reach)) != 0)
                     << IMH_DUEL_ACTION_PLACE_UNLOAD;
               ok |= (unsigned) (unl != 0 && (tiles_ok & 2) != 0) << IMH_DUEL_ACTION_SWAP_UNLOAD;
               ok &= held;
@@ -839,60 +906,126 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
           if (k < n_place)
             {
               /* The common case: place, end the turn. */
-              d->ply++;
               place (d, duel_place_list[free_fields][k]);
               end_turn (d);
-              continue;
             }
-          k -= n_place;
-          if (k < n_unload)
+          else if (k - n_place < n_unload)
             {
-              d->ply++;
-              tiles_ok = 4;
-              if (!unload (d, duel_unload_list[unl][k] - IMH_DUEL_D_UNLOAD))
+              int b = duel_unload_list[unl][k - n_place] - IMH_DUEL_D_UNLOAD;
+              if (!unload (d, b))
                 end_turn (d);
-              continue;
+              tiles_ok = boat_tests_after_unload (d, b);
             }
-          k -= n_unload;
-          dec = n > 0 ? duel_play_list[ok][k] : IMH_DUEL_D_PASS;
-        }
-      else
-        {
-          unsigned m, n, k;
-
-          switch (d->phase)
+          else if (n > 0)
             {
-            case IMH_DUEL_PHASE_P23_FIRST:
-            case IMH_DUEL_PHASE_P23_SECOND:
-            case IMH_DUEL_PHASE_P23_THIRD:
-            case IMH_DUEL_PHASE_PU_PLACE:
-              m = d->phase == IMH_DUEL_PHASE_PU_PLACE ? pu_fields (d) : ~occupied (d) & 0x1ffu;
-              n = duel_popcount9[m];
-              k = rng_below_inline (r, n + (d->phase == IMH_DUEL_PHASE_P23_THIRD));
-              dec = k < n ? duel_place_list[m][k] : IMH_DUEL_D_STOP;
-              break;
-
-            case IMH_DUEL_PHASE_PU_UNLOAD1:
-            case IMH_DUEL_PHASE_PU_UNLOAD2:
-            case IMH_DUEL_PHASE_SU_UNLOAD:
-              m = unloadable (d);
-              n = duel_popcount9[m];
-              k = rng_below_inline (r, n + (d->phase == IMH_DUEL_PHASE_PU_UNLOAD2));
-              dec = k < n ? duel_unload_list[m][k] : IMH_DUEL_D_STOP;
-              tiles_ok = 4;
-              break;
-
-            default:            /* TAKE, SU_SWAP: rare, from the list */
-              {
-                ImhDecisionList list;
-                n = (unsigned) legal_substep (d, &list);
-                dec = list.d[rng_below_inline (r, n)];
-                tiles_ok = 4;
-              }
-              break;
+              /* Play an action tile (it leaves the game). */
+              static const uint8_t next_phase[IMH_DUEL_N_ACTIONS] = {
+                IMH_DUEL_PHASE_TAKE, IMH_DUEL_PHASE_P23_FIRST,
+                IMH_DUEL_PHASE_PU_PLACE, IMH_DUEL_PHASE_SU_SWAP,
+              };
+              int a = duel_play_list[ok][k - n_place - n_unload] - IMH_DUEL_D_PLAY;
+              d->actions[p][a]--;
+              d->removed[IMH_DUEL_TILE_ACTION_0 + a]++;
+              d->phase = next_phase[a];
             }
+          else
+            end_turn (d);       /* pass (D8) */
+          continue;
         }
-      apply_general (d, dec);
+
+      /* The sub-steps of the action tiles, applied as apply_general()
+       * does: the phase is known here already. */
+      switch (d->phase)
+        {
+        case IMH_DUEL_PHASE_P23_FIRST:
+          place (d, duel_place_list[any_free][rng_below_inline (r, duel_popcount9[any_free])]);
+          d->phase = IMH_DUEL_PHASE_P23_SECOND;
+          break;
+
+        case IMH_DUEL_PHASE_P23_SECOND:
+          place (d, duel_place_list[any_free][rng_below_inline (r, duel_popcount9[any_free])]);
+          if (supply (d, p) > 0 && occupied (d) != 0x1ffu)
+            d->phase = IMH_DUEL_PHASE_P23_THIRD;
+          else
+            end_turn (d);
+          break;
+
+        case IMH_DUEL_PHASE_P23_THIRD:
+          n = duel_popcount9[any_free];
+          k = rng_below_inline (r, n + 1);
+          if (k < n)
+            place (d, duel_place_list[any_free][k]);
+          end_turn (d);
+          break;
+
+        case IMH_DUEL_PHASE_PU_PLACE:
+          m = pu_fields (d);
+          place (d, duel_place_list[m][rng_below_inline (r, duel_popcount9[m])]);
+          d->phase = IMH_DUEL_PHASE_PU_UNLOAD1;
+          break;
+
+        case IMH_DUEL_PHASE_PU_UNLOAD1:
+          m = unloadable (d);
+          k = rng_below_inline (r, duel_popcount9[m]);
+          if (!unload (d, duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD))
+            {
+              if (unloadable (d) != 0)
+                d->phase = IMH_DUEL_PHASE_PU_UNLOAD2;
+              else
+                end_turn (d);
+            }
+          tiles_ok = 4;
+          break;
+
+        case IMH_DUEL_PHASE_PU_UNLOAD2:
+          m = unloadable (d);
+          n = duel_popcount9[m];
+          k = rng_below_inline (r, n + 1);
+          if (k == n || !unload (d, duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD))
+            end_turn (d);
+          tiles_ok = 4;
+          break;
+
+        case IMH_DUEL_PHASE_SU_UNLOAD:
+          m = unloadable (d);
+          k = rng_below_inline (r, duel_popcount9[m]);
+          if (!unload (d, duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD))
+            end_turn (d);
+          tiles_ok = 4;
+          break;
+
+        case IMH_DUEL_PHASE_TAKE:
+          {
+            unsigned i;
+            m = take_mask (d);
+            i = select18 (m, rng_below_inline (r, (unsigned) duel_popcount9[m & 0x1ffu] +
+                                                  duel_popcount9[m >> 9]));
+            give_tile (d, p, (&d->boat[0][0])[i]);
+            (&d->boat[0][0])[i] = d->reserve_n > 0 ? d->reserve[--d->reserve_n] : 0;
+            end_turn (d);
+            tiles_ok = 4;
+          }
+          break;
+
+        case IMH_DUEL_PHASE_SU_SWAP:
+          {
+            unsigned i;
+            uint8_t *t, x;
+            m = swap_mask (d);
+            i = select18 (m, rng_below_inline (r, (unsigned) duel_popcount9[m & 0x1ffu] +
+                                                  duel_popcount9[m >> 9]));
+            t = d->boat[i / 3];
+            x = t[swap_pair[i % 3][0]];
+            t[swap_pair[i % 3][0]] = t[swap_pair[i % 3][1]];
+            t[swap_pair[i % 3][1]] = x;
+            d->phase = IMH_DUEL_PHASE_SU_UNLOAD;
+          }
+          break;
+
+        default:                /* not reached: over is tested above */
+          d->ply--;
+          break;
+        }
     }
   memcpy (rng->s, r, sizeof r);
   return plies;

@@ -112,16 +112,6 @@ sync_selection (ImhHistoryView *self)
   self->syncing = FALSE;
 }
 
-static gboolean
-sync_selection_idle (gpointer data)
-{
-  ImhHistoryView *self = data;
-
-  self->sync_idle = 0;
-  sync_selection (self);
-  return G_SOURCE_REMOVE;
-}
-
 /* When the list grows while its last row is selected (the live game),
  * follow it to the bottom. */
 static void
@@ -135,6 +125,18 @@ on_adjustment_changed (GtkAdjustment  *adj,
   if ((guint) gtk_list_box_row_get_index (selected) + 1
       == g_list_model_get_n_items (G_LIST_MODEL (imh_game_get_history (self->game))))
     gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+}
+
+static gboolean
+sync_selection_idle (gpointer data)
+{
+  ImhHistoryView *self = data;
+
+  self->sync_idle = 0;
+  sync_selection (self);
+  on_adjustment_changed (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
+                         self);
+  return G_SOURCE_REMOVE;
 }
 
 static void

@@ -619,6 +619,52 @@ test_history_rows (Fixture       *f,
   g_assert_true (imh_duel_board_get_interactive (IMH_DUEL_BOARD (f->board)));
 }
 
+static gboolean
+view_has_this_game (gpointer data)
+{
+  gpointer *pair = data;
+
+  return imh_play_view_get_game (pair[0]) != pair[1];
+}
+
+static gboolean
+message_dialog_shown (gpointer data)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
+static void
+test_open_file (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *text = finished_record (21);
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "game.imhotep", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(ImhGame) playing = new_game (22, FALSE);
+  gpointer pair[2] = { f->view, NULL };
+  AdwMessageDialog *dialog;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+
+  /* Without a game in progress the file opens at once. */
+  imh_play_view_open_file (f->view, file);
+  iterate_until (view_has_this_game, pair);
+  g_assert_true (imh_game_get_is_over (imh_play_view_get_game (f->view)));
+
+  /* With one, the user is asked first. */
+  imh_play_view_set_game (f->view, playing);
+  decide_first_legal (f);
+  pair[1] = playing;
+  imh_play_view_open_file (f->view, file);
+  iterate_until (message_dialog_shown, NULL);
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_true (imh_play_view_get_game (f->view) == playing);
+  adw_message_dialog_response (dialog, "open");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_true (imh_play_view_get_game (f->view) != playing);
+  g_assert_true (imh_game_get_is_over (imh_play_view_get_game (f->view)));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -640,6 +686,7 @@ main (int   argc,
   ADD ("/play/swap-steps", test_swap_steps);
   ADD ("/play/animation", test_animation);
   ADD ("/play/history-rows", test_history_rows);
+  ADD ("/play/open-file", test_open_file);
 #undef ADD
 
   return g_test_run ();

@@ -560,6 +560,15 @@ game_new_game (GSimpleAction *action,
 }
 
 static void
+on_open_abandon_response (AdwMessageDialog *dialog,
+                          const char       *response,
+                          ImhPlayView      *self)
+{
+  if (g_strcmp0 (response, "open") == 0)
+    imh_play_view_set_game (self, g_object_get_data (G_OBJECT (dialog), "game"));
+}
+
+static void
 on_file_loaded (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
@@ -567,6 +576,7 @@ on_file_loaded (GObject      *source,
   g_autoptr(ImhPlayView) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(ImhGame) game = imh_record_file_load_finish (result, &error);
+  GtkWidget *dialog;
 
   if (game == NULL)
     {
@@ -575,7 +585,25 @@ on_file_loaded (GObject      *source,
       return;
     }
   imh_game_set_pace (game, self->pace);
-  imh_play_view_set_game (self, game);
+  if (self->game == NULL || imh_game_get_is_over (self->game) || imh_game_get_n_plies (self->game) == 0)
+    {
+      imh_play_view_set_game (self, game);
+      return;
+    }
+  /* Ask before the opened game replaces the one in progress. */
+  dialog = adw_message_dialog_new (parent_window (self), _("Abandon the Current Game?"),
+                                   _("The game in progress will be replaced by the opened one."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "open", _("_Open"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "open",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "game", g_object_ref (game), g_object_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_open_abandon_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static GtkFileFilter *

@@ -259,12 +259,16 @@ any_swappable (const ImhDuel *d)
   const uint8_t *slots = &d->boat[0][0];
   uint64_t any = 0;
 
-  for (int i = 0; i < 18; i += 6)
-    {
-      uint64_t w = load8 (slots + i) & UINT64_C (0xffffffffffff);
-      uint64_t nz = ((w + UINT64_C (0x7f7f7f7f7f7f)) >> 7) & UINT64_C (0x010101010101);
-      any |= (nz + (nz >> 8) + (nz >> 16)) & UINT64_C (0x02000002);
-    }
+#define TWO_BOATS(i) \
+  do { \
+    uint64_t w = load8 (slots + (i)) & UINT64_C (0xffffffffffff); \
+    uint64_t nz = ((w + UINT64_C (0x7f7f7f7f7f7f)) >> 7) & UINT64_C (0x010101010101); \
+    any |= (nz + (nz >> 8) + (nz >> 16)) & UINT64_C (0x02000002); \
+  } while (0)
+  TWO_BOATS (0);
+  TWO_BOATS (6);
+  TWO_BOATS (12);
+#undef TWO_BOATS
   return any != 0;
 #else
   for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
@@ -532,22 +536,22 @@ static const uint8_t unload_owners[64] = {
 };
 
 /* Where an unloaded tile goes, per tile code and receiver (player 0, 1,
- * or 2 = out of the game): the byte of ImhDuel to increment and by how
- * much, and the crypt bit to set in crypt[receiver & 1]. */
+ * or 2 = out of the game), packed in 32 bits: bits 0–7 the byte of
+ * ImhDuel to increment, bits 8–15 by how much, bits 16–31 the crypt bit
+ * to set in crypt[receiver & 1]. */
+#define PACK(offset, inc, crypt_bit) \
+  ((uint32_t) (offset) | (uint32_t) (inc) << 8 | (uint32_t) (crypt_bit) << 16)
 #define RECV(field, k, stride, code) \
-  { { offsetof (ImhDuel, field) + (k), offsetof (ImhDuel, field) + (k) + (stride), \
-      offsetof (ImhDuel, removed) + (code) }, { 1, 1, 1 }, { 0, 0, 0 } }
+  { PACK (offsetof (ImhDuel, field) + (k), 1, 0), \
+    PACK (offsetof (ImhDuel, field) + (k) + (stride), 1, 0), \
+    PACK (offsetof (ImhDuel, removed) + (code), 1, 0) }
 #define RECV_CRYPT(n) \
-  { { offsetof (ImhDuel, obelisk), offsetof (ImhDuel, obelisk), \
-      offsetof (ImhDuel, removed) + IMH_DUEL_TILE_CRYPT_1 + (n) }, \
-    { 0, 0, 1 }, { 1u << (n), 1u << (n), 0 } }
-static const struct {
-  uint8_t  offset[3];
-  uint8_t  inc[3];
-  uint16_t crypt_bit[3];
-} unload_dest[IMH_DUEL_N_TILE_CODES] = {
-  { { offsetof (ImhDuel, obelisk), offsetof (ImhDuel, obelisk), offsetof (ImhDuel, removed) },
-    { 0, 0, 0 }, { 0, 0, 0 } },                                     /* none */
+  { PACK (offsetof (ImhDuel, obelisk), 0, 1u << (n)), \
+    PACK (offsetof (ImhDuel, obelisk), 0, 1u << (n)), \
+    PACK (offsetof (ImhDuel, removed) + IMH_DUEL_TILE_CRYPT_1 + (n), 1, 0) }
+static const uint32_t unload_dest[IMH_DUEL_N_TILE_CODES][3] = {
+  { PACK (offsetof (ImhDuel, obelisk), 0, 0), PACK (offsetof (ImhDuel, obelisk), 0, 0),
+    PACK (offsetof (ImhDuel, removed), 0, 0) },                       /* none */
   RECV (obelisk, 0, 1, IMH_DUEL_TILE_OBELISK),
   RECV (pyramid, 0, 2, IMH_DUEL_TILE_PYRAMID_LIGHT),
   RECV (pyramid, 1, 2, IMH_DUEL_TILE_PYRAMID_DARK),
@@ -560,14 +564,16 @@ static const struct {
 };
 #undef RECV
 #undef RECV_CRYPT
+#undef PACK
 
 static inline void
 deliver (ImhDuel *d, unsigned code, unsigned who)
 {
   uint8_t *bytes = (uint8_t *) d;
+  uint32_t e = unload_dest[code][who];
 
-  bytes[unload_dest[code].offset[who]] += unload_dest[code].inc[who];
-  d->crypt[who & 1] |= unload_dest[code].crypt_bit[who];
+  bytes[e & 0xffu] = (uint8_t) (bytes[e & 0xffu] + ((e >> 8) & 0xffu));
+  d->crypt[who & 1] |= (uint16_t) (e >> 16);
 }
 
 /* Obelisk B (D2 order decides within an unload): replays the deliveries
@@ -610,7 +616,7 @@ unload (ImhDuel *d, int b)
   deliver (d, tiles[2], owners & 3);
   deliver (d, tiles[1], (owners >> 2) & 3);
   deliver (d, tiles[0], owners >> 4);
-  if (__builtin_expect (d->obelisk_first < 0 && (d->obelisk[0] >= 5 || d->obelisk[1] >= 5), 0))
+  if (__builtin_expect ((d->obelisk_first < 0) & ((d->obelisk[0] >= 5) | (d->obelisk[1] >= 5)), 0))
     unload_obelisk_first (d, owners, tiles, before0, before1);
   if (d->pile_n >= 3)
     {

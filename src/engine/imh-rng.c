@@ -24,8 +24,10 @@ rotl (uint64_t x, int k)
   return (x << k) | (x >> (64 - k));
 }
 
-uint64_t
-imh_rng_next (ImhRng *rng)
+/* One xoshiro256** step; always inlined so that imh_rng_below() does not
+ * pay for a call per draw (the random playouts draw once per decision). */
+static inline __attribute__ ((always_inline)) uint64_t
+next (ImhRng *rng)
 {
   uint64_t *s = rng->s;
   uint64_t result = rotl (s[1] * 5, 7) * 9;
@@ -39,18 +41,24 @@ imh_rng_next (ImhRng *rng)
   return result;
 }
 
+uint64_t
+imh_rng_next (ImhRng *rng)
+{
+  return next (rng);
+}
+
 uint32_t
 imh_rng_below (ImhRng *rng, uint32_t bound)
 {
   /* Lemire's multiply-shift with rejection: unbiased. */
-  uint64_t m = (uint64_t) (uint32_t) (imh_rng_next (rng) >> 32) * bound;
+  uint64_t m = (uint64_t) (uint32_t) (next (rng) >> 32) * bound;
   uint32_t low = (uint32_t) m;
   if (low < bound)
     {
       uint32_t threshold = (uint32_t) -bound % bound;
       while (low < threshold)
         {
-          m = (uint64_t) (uint32_t) (imh_rng_next (rng) >> 32) * bound;
+          m = (uint64_t) (uint32_t) (next (rng) >> 32) * bound;
           low = (uint32_t) m;
         }
     }

@@ -27,7 +27,7 @@
 #define BOAT_LEN    (0.08 + 3 * SLOT_PITCH + 0.35)
 #define HARBOUR     (3 + BOAT_GAP + BOAT_LEN + 2 * WATER_PAD)   /* the water square */
 #define GAP         0.2
-#define WIDE_PANEL_W 6.2
+#define WIDE_PANEL_W 5.6
 #define PORT_PANEL_H 2.35
 
 typedef struct {

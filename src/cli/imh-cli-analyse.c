@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "imh-analysis.h"
+#include "imh-analysis-job.h"
 #include "imh-cli.h"
 #include "imh-record.h"
 
@@ -80,21 +81,74 @@ print_text (const ImhAnalysis *a, const char *path)
     }
 }
 
+/* --game: analyse a library game through the core's job, which stores
+ * the analysis with the game. */
+static int
+analyse_library_game (const char       *db,
+                      gint64            game_id,
+                      ImhAnalysisDepth  depth,
+                      guint64           seed,
+                      guint             threads,
+                      gboolean          json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhLibrary) library = imh_library_open (db, &error);
+  g_autoptr(ImhAnalysisJob) job = NULL;
+  g_autoptr(ImhAnalysisResult) result = NULL;
+  g_autofree char *where = NULL;
+
+  if (library == NULL)
+    {
+      imh_cli_error ("%s", error->message);
+      return IMH_CLI_FAILED;
+    }
+  job = imh_analysis_job_new_for_game (library, game_id, &error);
+  if (job == NULL)
+    {
+      imh_cli_error ("%s", error->message);
+      return IMH_CLI_FAILED;
+    }
+  imh_analysis_job_set_depth (job, depth);
+  imh_analysis_job_set_seed (job, seed);
+  imh_analysis_job_set_threads (job, threads);
+  result = imh_analysis_job_run (job, NULL, &error);
+  if (result == NULL)
+    {
+      imh_cli_error ("%s", error->message);
+      return IMH_CLI_FAILED;
+    }
+  if (json)
+    {
+      g_autofree char *j = imh_analysis_result_to_json (result);
+      printf ("%s\n", j);
+    }
+  else
+    {
+      /* TRANSLATORS: names the analysed game in the table title */
+      g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, game_id);
+      where = g_strdup_printf (_("game %s"), id);
+      print_text (imh_analysis_result_get_analysis (result), where);
+    }
+  return IMH_CLI_OK;
+}
+
 int
 imh_cli_analyse (int argc, char **argv)
 {
-  gint64 threads = 1, seed = 1;
+  gint64 threads = 1, seed = 1, game_id = 0;
   gboolean json = FALSE, quiet = FALSE;
-  gchar *depth_name = NULL;
+  gchar *depth_name = NULL, *db = NULL;
   GOptionEntry entries[] = {
     { "depth", 'd', 0, G_OPTION_ARG_STRING, &depth_name, N_("Depth: quick or standard (default standard)"), N_("DEPTH") },
     { "threads", 'j', 0, G_OPTION_ARG_INT64, &threads, N_("Analyse with T threads (default 1)"), N_("T") },
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("Analysis seed (default 1)"), N_("S") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Do not show progress"), NULL },
+    { "game", 'g', 0, G_OPTION_ARG_INT64, &game_id, N_("Analyse game ID of the library (instead of FILE) and store the analysis with it"), N_("ID") },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, N_("The library database for --game (default: the app’s library)"), N_("PATH") },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("[FILE]"));
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   gsize len = 0;
@@ -108,10 +162,17 @@ imh_cli_analyse (int argc, char **argv)
   if (!imh_cli_parse (context, &argc, &argv))
     return IMH_CLI_USAGE;
   g_autofree char *depth_owned = depth_name;
+  g_autofree char *db_owned = db;
 
-  if (argc != 2)
+  if (game_id != 0 ? argc != 1 : argc != 2)
     {
-      imh_cli_error (_("expected exactly one record file"));
+      imh_cli_error (game_id != 0 ? _("give either a record file or --game, not both")
+                                  : _("expected exactly one record file"));
+      return IMH_CLI_USAGE;
+    }
+  if (game_id < 0 || (db != NULL && game_id == 0))
+    {
+      imh_cli_error (_("--game needs a positive game id (--db only goes with --game)"));
       return IMH_CLI_USAGE;
     }
   if (threads < 1 || threads > 64)
@@ -128,6 +189,10 @@ imh_cli_analyse (int argc, char **argv)
           return IMH_CLI_USAGE;
         }
     }
+
+  if (game_id != 0)
+    return analyse_library_game (db, game_id, (ImhAnalysisDepth) depth, (guint64) seed,
+                                 (guint) threads, json);
 
   if (!g_file_get_contents (argv[1], &text, &len, &error))
     {

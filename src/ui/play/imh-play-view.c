@@ -44,6 +44,7 @@ struct _ImhPlayView
   gboolean            saving;
   gboolean            save_again;
   gboolean            busy;
+  GApplication       *held_app;   /* held while an autosave is written */
 };
 
 G_DEFINE_FINAL_TYPE (ImhPlayView, imh_play_view, GTK_TYPE_WIDGET)
@@ -114,6 +115,11 @@ on_saved (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   self->saving = FALSE;
+  if (self->held_app != NULL)
+    {
+      g_application_release (self->held_app);
+      g_clear_object (&self->held_app);
+    }
   if (!imh_autosave_save_finish (result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -150,11 +156,23 @@ save_now (ImhPlayView *self)
     }
   if (imh_game_get_is_over (self->game))
     {
-      imh_autosave_clear_async (self->cancellable, on_cleared, NULL);
+      imh_autosave_clear_async (NULL, on_cleared, NULL);
       return;
     }
   self->saving = TRUE;
-  imh_autosave_save_async (self->game, self->cancellable, on_saved, g_object_ref (self));
+  /* The write finishes even when the window closes meanwhile: no
+   * cancellable, and the application stays until it is done. */
+  {
+    GtkWindow *window = parent_window (self);
+    GtkApplication *app = window != NULL ? gtk_window_get_application (window) : NULL;
+
+    if (app != NULL)
+      {
+        self->held_app = G_APPLICATION (g_object_ref (app));
+        g_application_hold (self->held_app);
+      }
+  }
+  imh_autosave_save_async (self->game, NULL, on_saved, g_object_ref (self));
 }
 
 /* ---- Status and refresh -------------------------------------------------------- */

@@ -246,6 +246,7 @@ test_keyboard (Fixture       *f,
                gconstpointer  data)
 {
   g_autoptr(ImhGame) game = new_game (14, FALSE);
+  char *name;
   guint n;
 
   imh_play_view_set_game (f->view, game);
@@ -260,8 +261,21 @@ test_keyboard (Fixture       *f,
     }
   gtk_widget_grab_focus (f->board);
   g_assert_true (gtk_widget_activate_action (f->board, "board.next-target", NULL));
+  name = imh_duel_board_dup_focus_name (IMH_DUEL_BOARD (f->board));
+  g_assert_cmpstr (name, ==, "Place a meeple in row 1, column 1");
+  g_free (name);
+  /* The arrows move to the neighbour in that direction. */
+  g_assert_true (gtk_widget_activate_action (f->board, "board.move", "(ii)", 1, 0));
+  name = imh_duel_board_dup_focus_name (IMH_DUEL_BOARD (f->board));
+  g_assert_cmpstr (name, ==, "Place a meeple in row 1, column 2");
+  g_free (name);
+  g_assert_true (gtk_widget_activate_action (f->board, "board.move", "(ii)", 0, 1));
+  name = imh_duel_board_dup_focus_name (IMH_DUEL_BOARD (f->board));
+  g_assert_cmpstr (name, ==, "Place a meeple in row 2, column 2");
+  g_free (name);
   g_assert_true (gtk_widget_activate_action (f->board, "board.activate-target", NULL));
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, 1);
+  g_assert_true (imh_game_get_state (game)->u.duel.meeples[0] & (1u << 4));
 }
 
 /* Plays the first legal decision to the end; returns the record text. */

@@ -1450,6 +1450,68 @@ board_move_focus (ImhDuelBoard *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Arrow keys: the nearest target in that direction (targets straight
+ * ahead preferred over ones off to the side); none: the next in order. */
+static void
+board_move_direction (ImhDuelBoard *self,
+                      double        dx,
+                      double        dy)
+{
+  Box from;
+  double fx, fy, best_score = G_MAXDOUBLE;
+  int best = -1;
+
+  if (self->n_targets == 0)
+    return;
+  ensure_layout (self);
+  if (self->focus < 0 || self->focus >= self->n_targets)
+    {
+      board_move_focus (self, dx + dy > 0 ? 1 : -1);
+      return;
+    }
+  from = target_box (self, &self->targets[self->focus]);
+  fx = from.x + from.w / 2;
+  fy = from.y + from.h / 2;
+  for (int i = 0; i < self->n_targets; i++)
+    {
+      Box b;
+      double ahead, aside, score;
+
+      if (i == self->focus)
+        continue;
+      b = target_box (self, &self->targets[i]);
+      ahead = (b.x + b.w / 2 - fx) * dx + (b.y + b.h / 2 - fy) * dy;
+      aside = fabs ((b.x + b.w / 2 - fx) * dy - (b.y + b.h / 2 - fy) * dx);
+      if (ahead <= 1.0)
+        continue;
+      score = ahead + 2.5 * aside;
+      if (score < best_score)
+        {
+          best_score = score;
+          best = i;
+        }
+    }
+  if (best < 0)
+    {
+      board_move_focus (self, dx + dy > 0 ? 1 : -1);
+      return;
+    }
+  self->focus = best;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+board_move (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  int dx, dy;
+
+  g_variant_get (parameter, "(ii)", &dx, &dy);
+  board_move_direction (IMH_DUEL_BOARD (widget), dx, dy);
+}
+
 static void
 board_next_target (GtkWidget  *widget,
                    const char *action_name,
@@ -1610,10 +1672,12 @@ imh_duel_board_class_init (ImhDuelBoardClass *klass)
   gtk_widget_class_install_action (widget_class, "board.activate-target", NULL, board_activate_target);
   gtk_widget_class_install_action (widget_class, "board.cancel", NULL, board_cancel);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "board.next-target", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "board.next-target", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "board.previous-target", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "board.previous-target", NULL);
+  gtk_widget_class_install_action (widget_class, "board.move", "(ii)", board_move);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "board.move", "(ii)", 1, 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "board.move", "(ii)", 0, 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "board.move", "(ii)", -1, 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "board.move", "(ii)", 0, -1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "board.activate-target", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "board.activate-target", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "board.activate-target", NULL);
@@ -1838,4 +1902,14 @@ imh_duel_board_set_last_decision (ImhDuelBoard *self,
   self->has_last = has_last;
   self->last_decision = decision;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+char *
+imh_duel_board_dup_focus_name (ImhDuelBoard *self)
+{
+  g_return_val_if_fail (IMH_IS_DUEL_BOARD (self), NULL);
+
+  if (self->focus < 0 || self->focus >= self->n_targets)
+    return NULL;
+  return target_name (self, &self->targets[self->focus]);
 }

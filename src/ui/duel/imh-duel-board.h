@@ -10,8 +10,9 @@
  * Widget actions:
  *  - board.decide (s): a decision by its notation ("P a1", "U R0", "A take",
  *    "T C1.2", "S R2.1-3", "stop", "pass"); ignored unless legal and interactive;
- *  - board.next-target / board.previous-target / board.activate-target /
- *    board.cancel: keyboard navigation (arrows, Enter/Space, Escape).
+ *  - board.move (ii): the focus ring to the nearest target in a direction
+ *    (arrow keys); board.next-target / board.previous-target: in order;
+ *    board.activate-target (Enter/Space), board.cancel (Escape).
  *
  * Accessibility: the board is focusable; its accessible description names
  * the focused target (the decision in words).
@@ -63,6 +64,9 @@ guint       imh_duel_board_get_n_targets   (ImhDuelBoard   *self);
 /* The accessible name of target i (transfer full), or NULL. */
 char       *imh_duel_board_dup_target_name (ImhDuelBoard   *self,
                                             guint           i);
+/* The accessible name of the target with the keyboard focus ring
+ * (transfer full), or NULL. */
+char       *imh_duel_board_dup_focus_name  (ImhDuelBoard   *self);
 /* TRUE after the first tile of a swap is picked ("swap-pending"). */
 gboolean    imh_duel_board_get_swap_pending (ImhDuelBoard  *self);
 /* TRUE while a tile animation runs. */

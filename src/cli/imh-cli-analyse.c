@@ -69,15 +69,8 @@ print_text (const ImhAnalysis *a, const char *path)
   printf ("\n");
   for (int q = 0; q < a->n_players; q++)
     {
-      const ImhAnalysisPlayer *p = &a->players[q];
-
-      printf (_("Player %d: accuracy %.1f, total loss %.1f points over %u choices, "
-                "%u inaccuracies, %u mistakes, %u blunders, luck %+.1f"),
-              q + 1, p->accuracy, p->total_loss, p->choices, p->inaccuracies, p->mistakes,
-              p->blunders, p->luck);
-      if (p->has_result)
-        printf (_(", result %.2f, luck-adjusted %.2f"), p->result, p->luck_adjusted);
-      printf ("\n");
+      g_autofree char *line = imh_analysis_player_summary (a, (guint) q);
+      printf ("%s\n", line);
     }
 }
 

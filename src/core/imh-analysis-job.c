@@ -122,6 +122,47 @@ imh_analysis_result_to_json (ImhAnalysisResult *result)
   return copy;
 }
 
+char *
+imh_analysis_player_summary (const ImhAnalysis *analysis,
+                             guint              player)
+{
+  const ImhAnalysisPlayer *p;
+  GString *s;
+
+  g_return_val_if_fail (analysis != NULL, NULL);
+  g_return_val_if_fail (player < analysis->n_players, NULL);
+
+  p = &analysis->players[player];
+  s = g_string_new (NULL);
+  /* TRANSLATORS: start of a player's analysis summary; accuracy is 0–100 */
+  g_string_append_printf (s, _("Player %u: accuracy %.1f"), player + 1, p->accuracy);
+  g_string_append (s, ", ");
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%u inaccuracy", "%u inaccuracies",
+                                          p->inaccuracies), p->inaccuracies);
+  g_string_append (s, ", ");
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%u mistake", "%u mistakes",
+                                          p->mistakes), p->mistakes);
+  g_string_append (s, ", ");
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%u blunder", "%u blunders",
+                                          p->blunders), p->blunders);
+  g_string_append (s, ", ");
+  /* TRANSLATORS: loss in percentage points of win probability */
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                          "total loss %.1f points in %u decision with a choice",
+                                          "total loss %.1f points in %u decisions with a choice",
+                                          p->choices), p->total_loss, p->choices);
+  g_string_append (s, ", ");
+  /* TRANSLATORS: luck in percentage points of win probability */
+  g_string_append_printf (s, _("luck %+.1f points"), p->luck);
+  if (p->has_result)
+    {
+      g_string_append (s, ", ");
+      g_string_append_printf (s, _("result %.2f, luck-adjusted %.2f"), p->result,
+                              p->luck_adjusted);
+    }
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 imh_analysis_result_save (ImhAnalysisResult *result,
                           ImhLibrary        *library,

@@ -68,6 +68,12 @@ ImhAnalysisResult     *imh_analysis_result_load          (ImhLibrary  *library,
                                                           gint64       game_id,
                                                           GError     **error);
 
+/* One line summing up a player's analysis, in the UI language: accuracy,
+ * inaccuracies, mistakes and blunders (with plural forms), total loss,
+ * luck, and the luck-adjusted result when the game is over. */
+char                  *imh_analysis_player_summary      (const ImhAnalysis *analysis,
+                                                         guint              player);
+
 /* Stores a result with a game of the library (the newest analysis of a
  * game is the one the library lists and filters on). */
 gboolean               imh_analysis_result_save        (ImhAnalysisResult *result,

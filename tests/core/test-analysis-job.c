@@ -333,6 +333,34 @@ test_json_invalid (void)
 }
 
 static void
+test_player_summary (void)
+{
+  ImhAnalysis a;
+  g_autofree char *one = NULL, *two = NULL;
+
+  memset (&a, 0, sizeof a);
+  a.n_players = 2;
+  a.players[0].accuracy = 87.25;
+  a.players[0].blunders = 1;
+  a.players[0].mistakes = 2;
+  a.players[0].choices = 1;
+  a.players[0].total_loss = 17.5;
+  a.players[0].luck = -3.25;
+  a.players[0].has_result = true;
+  a.players[0].result = 1.0;
+  a.players[0].luck_adjusted = 1.0325;
+  a.players[1].accuracy = 100;
+  a.players[1].choices = 3;
+  one = imh_analysis_player_summary (&a, 0);
+  two = imh_analysis_player_summary (&a, 1);
+  g_assert_cmpstr (one, ==, "Player 1: accuracy 87.2, 0 inaccuracies, 2 mistakes, 1 blunder, "
+                            "total loss 17.5 points in 1 decision with a choice, luck -3.2 points, "
+                            "result 1.00, luck-adjusted 1.03");
+  g_assert_cmpstr (two, ==, "Player 2: accuracy 100.0, 0 inaccuracies, 0 mistakes, 0 blunders, "
+                            "total loss 0.0 points in 3 decisions with a choice, luck +0.0 points");
+}
+
+static void
 test_library (void)
 {
   /* In the isolated XDG data folder of this test. */
@@ -436,6 +464,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis-job/invalid-record", test_invalid_record);
   g_test_add_func ("/analysis-job/json-round-trip", test_json_round_trip);
   g_test_add_func ("/analysis-job/json-invalid", test_json_invalid);
+  g_test_add_func ("/analysis-job/player-summary", test_player_summary);
   g_test_add_func ("/analysis-job/library", test_library);
   return g_test_run ();
 }

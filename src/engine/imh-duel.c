@@ -249,33 +249,12 @@ any_takeable (const ImhDuel *d)
           takeable_bytes (last)) != 0;
 }
 
-static bool
+static unsigned swap_mask (const ImhDuel *d);
+
+static inline bool
 any_swappable (const ImhDuel *d)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  /* Two boats (6 bytes) per word: per byte 1 if the slot holds a tile,
-   * summed over each boat's 3 bytes; a boat with 2 or 3 tiles has bit 1
-   * set in its sum (bytes 0 and 3). */
-  const uint8_t *slots = &d->boat[0][0];
-  uint64_t any = 0;
-
-#define TWO_BOATS(i) \
-  do { \
-    uint64_t w = load8 (slots + (i)) & UINT64_C (0xffffffffffff); \
-    uint64_t nz = ((w + UINT64_C (0x7f7f7f7f7f7f)) >> 7) & UINT64_C (0x010101010101); \
-    any |= (nz + (nz >> 8) + (nz >> 16)) & UINT64_C (0x02000002); \
-  } while (0)
-  TWO_BOATS (0);
-  TWO_BOATS (6);
-  TWO_BOATS (12);
-#undef TWO_BOATS
-  return any != 0;
-#else
-  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
-    if ((d->boat[b][0] != 0) + (d->boat[b][1] != 0) + (d->boat[b][2] != 0) >= 2)
-      return true;
-  return false;
-#endif
+  return swap_mask (d) != 0;
 }
 
 /* Bit b * 3 + k (the TAKE decision's offset): slot k of boat b holds a
@@ -309,8 +288,19 @@ swap_mask (const ImhDuel *d)
   const uint8_t *t = &d->boat[0][0];
   unsigned full = 0;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* Bit i: slot byte i is not 0 (high bit of byte + 0x7f, gathered). */
+  const uint64_t gather = UINT64_C (0x0102040810204080);
+  uint16_t last;
+
+  memcpy (&last, t + 16, sizeof last);
+  full = (unsigned) ((((load8 (t) + BYTES (0x7f)) & BYTES (0x80)) >> 7) * gather >> 56) |
+         (unsigned) ((((load8 (t + 8) + BYTES (0x7f)) & BYTES (0x80)) >> 7) * gather >> 56) << 8 |
+         (unsigned) (((((uint64_t) last + 0x7f7fu) & 0x8080u) >> 7) * gather >> 56) << 16;
+#else
   for (int i = 0; i < IMH_DUEL_N_BOATS * IMH_DUEL_N_SLOTS; i++)
     full |= (unsigned) (t[i] != 0) << i;
+#endif
   return (full & full >> 1 & 0x09249u) | (full << 1 & full >> 1 & 0x12492u) |
          (full & full << 1 & 0x24924u);
 }

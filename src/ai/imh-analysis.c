@@ -355,61 +355,59 @@ analyse_ply (Run *run, uint32_t i, Value *va, Value *vb, Value *vc, uint64_t *it
           free (res);
         }
     }
-  run->rules->decision_to_text (s, p->best, p->best_text, sizeof p->best_text);
 
   /* The decision played, expected over its draws. */
   sample_values (run, i, s, m, d, NULL, va, iters);
   mean_ci (va, set->samples, &p->win_after, &p->win_after_ci, &p->margin_after);
 
-  /* The best, with the same worlds and seeds; the paired loss. */
-  if (p->best != d)
-    {
-      double s1 = 0, ss = 0;
+  /* The other candidate — the search's best, or its runner-up when the
+   * best was played — with the same worlds and seeds. The paired
+   * difference decides which of the two is best and gives the loss. */
+  p->win_before = p->win_after;
+  p->win_before_ci = p->win_after_ci;
+  p->margin_before = p->margin_after;
+  {
+    ImhDecision other = p->best != d ? p->best
+                        : p->has_alternative ? p->alternative.decision : d;
 
-      sample_values (run, i, s, m, p->best, NULL, vb, iters);
-      mean_ci (vb, set->samples, &p->win_before, &p->win_before_ci, &p->margin_before);
-      /* The best is the alternative to the decision played. */
-      if (p->has_alternative && p->alternative.decision == p->best)
-        {
-          p->alternative.win = p->win_before;
-          p->alternative.win_ci = p->win_before_ci;
-          p->alternative.margin = p->margin_before;
-        }
-      for (uint32_t k = 0; k < set->samples; k++)
-        {
-          double x = vb[k].win - va[k].win;
-          s1 += x;
-          ss += x * x;
-        }
-      if (set->samples > 1)
-        {
-          double var = (ss - s1 * s1 / set->samples) / (set->samples - 1);
-          p->loss_ci = var > 0 ? 100.0 * 1.96 * sqrt (var / set->samples) : 0;
-        }
-      p->loss = 100.0 * (p->win_before - p->win_after);
-      if (p->loss < 0)
-        {
-          /* The played decision did at least as well as the search's
-           * choice in the paired evaluation: no loss, and it is the value. */
-          p->loss = 0;
-          p->win_before = p->win_after;
-          p->win_before_ci = p->win_after_ci;
-          p->margin_before = p->margin_after;
-        }
-    }
-  else
-    {
-      p->win_before = p->win_after;
-      p->win_before_ci = p->win_after_ci;
-      p->margin_before = p->margin_after;
-      /* The runner-up, valued like the others (same worlds and seeds). */
-      if (p->has_alternative)
-        {
-          sample_values (run, i, s, m, p->alternative.decision, NULL, vb, iters);
-          mean_ci (vb, set->samples, &p->alternative.win, &p->alternative.win_ci,
-                   &p->alternative.margin);
-        }
-    }
+    if (other != d)
+      {
+        double w, wci, mg, s1 = 0, ss = 0, diff, diff_ci = 0;
+
+        sample_values (run, i, s, m, other, NULL, vb, iters);
+        mean_ci (vb, set->samples, &w, &wci, &mg);
+        if (p->has_alternative && p->alternative.decision == other)
+          {
+            p->alternative.win = w;
+            p->alternative.win_ci = wci;
+            p->alternative.margin = mg;
+          }
+        for (uint32_t k = 0; k < set->samples; k++)
+          {
+            double x = vb[k].win - va[k].win;
+            s1 += x;
+            ss += x * x;
+          }
+        diff = s1 / set->samples;
+        if (set->samples > 1)
+          {
+            double var = (ss - s1 * s1 / set->samples) / (set->samples - 1);
+            diff_ci = var > 0 ? 1.96 * sqrt (var / set->samples) : 0;
+          }
+        if (diff > 0)
+          {
+            p->best = other;
+            p->win_before = w;
+            p->win_before_ci = wci;
+            p->margin_before = mg;
+            p->loss = 100.0 * diff;
+            p->loss_ci = 100.0 * diff_ci;
+          }
+        else
+          p->best = d;   /* the played decision did at least as well */
+      }
+  }
+  run->rules->decision_to_text (s, p->best, p->best_text, sizeof p->best_text);
   p->mark = imh_analysis_mark_for_loss (p->loss);
 
   /* The draw that actually happened. */

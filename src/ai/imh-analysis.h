@@ -90,12 +90,16 @@ typedef struct {
   uint16_t    n_legal;
   bool        forced;           /* only one legal decision */
 
-  ImhDecision best;             /* the engine's choice (may equal played) */
+  /* The best decision: of the search's choice and the decision played
+   * (or, when the search chose the decision played, its runner-up), the
+   * better one in the paired evaluation; equals `played` when that did
+   * at least as well. */
+  ImhDecision best;
   char        best_text[IMH_DECISION_TEXT_MAX];
   double      win_before, win_before_ci;    /* value of best: the position's value */
   double      win_after, win_after_ci;      /* value of played, expected over its draws */
   double      margin_before, margin_after;  /* expected final score margin, same pairs */
-  double      loss, loss_ci;                /* max(0, win_before - win_after) * 100, paired */
+  double      loss, loss_ci;                /* (win_before - win_after) * 100 >= 0, paired */
   ImhMark     mark;
 
   /* The best alternative to the decision played (the best, or the

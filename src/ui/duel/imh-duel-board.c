@@ -1237,14 +1237,16 @@ imh_duel_board_measure (GtkWidget      *widget,
                         int            *minimum_baseline,
                         int            *natural_baseline)
 {
+  /* Small enough for a 360 × 294 window; the natural width decides where
+   * the play view's sidebar folds away. */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = 300;
-      *natural = 900;
+      *minimum = 280;
+      *natural = 700;
     }
   else
     {
-      *minimum = 280;
+      *minimum = 180;
       *natural = 560;
     }
 }

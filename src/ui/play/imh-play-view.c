@@ -1122,6 +1122,8 @@ imh_play_view_init (ImhPlayView *self)
 
   self->flap = ADW_FLAP (adw_flap_new ());
   adw_flap_set_flap_position (self->flap, GTK_PACK_END);
+  /* Fold when the board would get less than its natural width. */
+  adw_flap_set_fold_threshold_policy (self->flap, ADW_FOLD_THRESHOLD_POLICY_NATURAL);
   adw_flap_set_content (self->flap, content);
   adw_flap_set_flap (self->flap, sidebar);
   adw_flap_set_separator (self->flap, gtk_separator_new (GTK_ORIENTATION_VERTICAL));

@@ -105,15 +105,24 @@ score_crypt (const ImhDuel *d, int p, bool side_b)
    * all held, so |a_i| - |a_i+1| runs are i or more tiles long. Side A
    * scores a run of r by crypt_a[min (r, 5)], i.e. the sum over i ≤ r of
    * crypt_a[i] - crypt_a[i - 1]; side B 4 per run. */
-  unsigned m = d->crypt[p] & 0xfffu;
-  unsigned a = m;
-  int pa[7];
+  uint64_t m = d->crypt[p] & 0xfffu;
+  uint64_t a2 = m & m << 1, a3 = a2 & m << 2, a4 = a3 & m << 3, a5 = a4 & m << 4;
+  uint64_t a6 = a5 & m << 5;
+  int pa[8];
   int pts = 0;
 
-  for (int i = 1; i <= 6; i++)
+  /* |a_1| .. |a_6|, four and two at a time in 16-bit lanes. */
+  pa[7] = 0;
+  for (int half = 0; half < 2; half++)
     {
-      pa[i] = pop16 (a);
-      a &= m << i;
+      uint64_t x = half == 0 ? m | (a2 & 0xfffu) << 16 | (a3 & 0xfffu) << 32 | (a4 & 0xfffu) << 48
+                             : (a5 & 0xfffu) | (a6 & 0xfffu) << 16;
+      x = x - ((x >> 1) & UINT64_C (0x5555555555555555));
+      x = (x & UINT64_C (0x3333333333333333)) + ((x >> 2) & UINT64_C (0x3333333333333333));
+      x = (x + (x >> 4)) & UINT64_C (0x0f0f0f0f0f0f0f0f);
+      x = x + (x >> 8);
+      for (int lane = 0; lane < 4 - 2 * half; lane++)
+        pa[1 + 4 * half + lane] = (int) ((x >> (16 * lane)) & 0x1fu);
     }
   if (side_b)
     return (int16_t) (CRYPT_B_PER_RUN * (pa[1] - pa[2]));

@@ -859,9 +859,9 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
   uint64_t r[4] = { rng->s[0], rng->s[1], rng->s[2], rng->s[3] };
   /* boat_tests(), or 4 when stale (the boats' tiles changed since). */
   unsigned tiles_ok = 4;
-  uint32_t plies = 0;
+  uint32_t left = max_plies;
 
-  for (; plies < max_plies && d->phase != IMH_DUEL_PHASE_OVER; plies++)
+  for (; left > 0 && d->phase != IMH_DUEL_PHASE_OVER; left--)
     {
       int p = d->turn_player;
       unsigned occ = occupied (d) & 0x1ffu;
@@ -1024,7 +1024,7 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
         }
     }
   memcpy (rng->s, r, sizeof r);
-  return plies;
+  return max_plies - left;
 }
 
 /* ------------------------------------------------------------------ */

@@ -6,7 +6,9 @@
 
 #include <glib/gi18n.h>
 
+#include "imh-library-page.h"
 #include "imh-play-view.h"
+#include "imh-record-file.h"
 #include "imh-window.h"
 
 struct _ImhWindow
@@ -14,6 +16,8 @@ struct _ImhWindow
   AdwApplicationWindow  parent_instance;
 
   GSettings            *settings;
+  ImhLibrary           *library;        /* opened when the library page is first shown */
+  GtkWidget            *library_page;
 
   /* Template children */
   GtkWidget            *busy_spinner;
@@ -77,8 +81,91 @@ win_close (GSimpleAction *action,
   gtk_window_close (GTK_WINDOW (user_data));
 }
 
+/* ---- The library page (issue 8) ----------------------------------------- */
+
+static void on_play_game_changed (ImhWindow *self);
+
+static void
+on_library_open_game (ImhWindow      *self,
+                      gint64          id,
+                      int             ply,
+                      ImhLibraryPage *page)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = imh_library_load_record (self->library, id, &error);
+  g_autoptr(ImhGame) game = NULL;
+
+  if (text != NULL)
+    game = imh_game_new_from_record_text (text, -1, &error);
+  if (game == NULL)
+    {
+      imh_window_add_toast (self, adw_toast_new (error->message));
+      return;
+    }
+  if (ply >= 0 && (guint) ply <= imh_game_get_n_plies (game))
+    imh_game_set_viewed_ply (game, (guint) ply);
+  imh_play_view_set_game (self->play_view, game);
+  /* The same game again does not notify "game": show it anyway. */
+  on_play_game_changed (self);
+}
+
+static gboolean
+ensure_library_page (ImhWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->library_page != NULL)
+    return TRUE;
+  if (self->library == NULL)
+    self->library = imh_library_open (NULL, &error);
+  if (self->library == NULL)
+    {
+      imh_window_add_toast (self, adw_toast_new (error->message));
+      return FALSE;
+    }
+  self->library_page = imh_library_page_new (self->library);
+  gtk_stack_add_titled (self->stack, self->library_page, "library", _("Library"));
+  g_signal_connect_object (self->library_page, "open-game",
+                           G_CALLBACK (on_library_open_game), self, G_CONNECT_SWAPPED);
+  return TRUE;
+}
+
+/* "win.library" is a toggle: the library page, or back to the game. */
+static void
+win_library_change_state (GSimpleAction *action,
+                          GVariant      *state,
+                          gpointer       user_data)
+{
+  ImhWindow *self = user_data;
+
+  if (g_variant_get_boolean (state))
+    {
+      if (!ensure_library_page (self))
+        return;
+      gtk_stack_set_visible_child_name (self->stack, "library");
+      gtk_widget_set_visible (self->game_buttons, FALSE);
+      gtk_widget_set_visible (self->sidebar_button, FALSE);
+      adw_window_title_set_subtitle (self->window_title, _("Library"));
+    }
+  else
+    on_play_game_changed (self);
+}
+
+/* Leaving the library page another way (a new game, a game opened)
+ * unchecks the toggle. */
+static void
+on_stack_page_changed (ImhWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "library");
+  gboolean shown = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "library") == 0;
+
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (shown));
+}
+
 static const GActionEntry win_entries[] = {
   { .name = "close", .activate = win_close },
+  { .name = "library", .state = "false", .change_state = win_library_change_state },
 };
 
 static void
@@ -88,6 +175,7 @@ imh_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), IMH_TYPE_WINDOW);
   g_clear_object (&self->settings);
+  g_clear_object (&self->library);
 
   G_OBJECT_CLASS (imh_window_parent_class)->dispose (object);
 }
@@ -151,6 +239,8 @@ imh_window_init (ImhWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
+  g_signal_connect_object (self->stack, "notify::visible-child-name",
+                           G_CALLBACK (on_stack_page_changed), self, G_CONNECT_SWAPPED);
 
   /* The application's own icon, found in the resource's icon theme. */
   adw_status_page_set_icon_name (self->start_page, APP_ID);

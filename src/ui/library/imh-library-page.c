@@ -290,8 +290,13 @@ probe_compare (gconstpointer a, gconstpointer b, gpointer data)
 static void
 on_sorter_changed (ImhLibraryPage *self)
 {
-  GtkSorter *sorter = gtk_column_view_get_sorter (self->column_view);
+  GtkSorter *sorter;
   GtkOrdering order;
+
+  /* The columns go away while the page is disposed. */
+  if (self->model == NULL || self->column_view == NULL || self->probe[0] == NULL)
+    return;
+  sorter = gtk_column_view_get_sorter (self->column_view);
 
   self->probed_column = -1;
   order = gtk_sorter_compare (sorter, self->probe[0], self->probe[1]);
@@ -506,8 +511,8 @@ add_columns (ImhLibraryPage *self)
       g_object_set_data (self->probe[i], "imh-library-page", self);
     }
   gtk_column_view_sort_by_column (self->column_view, self->columns[COL_DATE], GTK_SORT_DESCENDING);
-  g_signal_connect_swapped (gtk_column_view_get_sorter (self->column_view), "changed",
-                            G_CALLBACK (on_sorter_changed), self);
+  g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed",
+                           G_CALLBACK (on_sorter_changed), self, G_CONNECT_SWAPPED);
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-library-window.c — the library page in the main window: shown from the menu, opens a game. */
+#define G_LOG_DOMAIN "test-library-window"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "imh-application.h"
+#include "imh-library-page.h"
+#include "imh-library-private.h"
+#include "imh-play-view.h"
+#include "imh-window.h"
+
+static ImhApplication *app;
+static char *data_home;
+
+static void
+iterate_until (gboolean (*done) (gpointer data), gpointer data)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+static gboolean
+widget_is_drawn (gpointer data)
+{
+  GtkWidget *widget = data;
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+static gboolean
+page_idle (gpointer data)
+{
+  return !imh_library_model_get_loading (imh_library_page_get_model (data));
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+library_state (ImhWindow *window)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "library");
+  return g_variant_get_boolean (state);
+}
+
+static void
+test_library_in_window (void)
+{
+  g_autofree char *path = g_build_filename (data_home, APP_ID, "library.sqlite3", NULL);
+  g_autoptr(GError) error = NULL;
+  ImhWindow *window;
+  GtkWidget *page;
+  ImhLibraryModel *model;
+  gint64 ids[3];
+
+  /* Three games already in the user's library. */
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    g_assert_no_error (error);
+    guint64 seed = 70;
+    for (int i = 0; i < 3; i++)
+      {
+        g_autofree char *text = NULL;
+        /* Duel games (the play page plays the Duel). */
+        do
+          {
+            g_free (text);
+            text = _imh_library_random_record (seed++, i != 1, 8, 0);
+          }
+        while (strstr (text, "\ngame duel\n") == NULL);
+        ids[i] = imh_library_save_record (lib, 0, text, FALSE, &error);
+        g_assert_cmpint (ids[i], >, 0);
+      }
+  }
+
+  window = imh_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_drawn, window);
+  g_assert_false (library_state (window));
+  g_assert_cmpstr (imh_window_get_page (window), ==, "start");
+
+  /* Menu → Library: the page with the games. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  g_assert_true (library_state (window));
+  g_assert_cmpstr (imh_window_get_page (window), ==, "library");
+  page = find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
+  g_assert_nonnull (page);
+  iterate_until (page_idle, page);
+  model = imh_library_page_get_model (IMH_LIBRARY_PAGE (page));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 3);
+
+  /* Toggled off: back where we were. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  g_assert_false (library_state (window));
+  g_assert_cmpstr (imh_window_get_page (window), ==, "start");
+
+  /* Opening the unfinished game shows it on the play page, at its end. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  g_signal_emit_by_name (page, "open-game", ids[1], -1);
+  g_assert_cmpstr (imh_window_get_page (window), ==, "play");
+  g_assert_false (library_state (window));
+  {
+    ImhGame *game = imh_play_view_get_game (imh_window_get_play_view (window));
+    g_assert_nonnull (game);
+    g_assert_cmpuint (imh_game_get_live_ply (game), ==, 8);
+    g_assert_false (imh_game_get_is_over (game));
+  }
+
+  /* A finished game, opened at a position. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  g_signal_emit_by_name (page, "open-game", ids[0], 5);
+  g_assert_cmpstr (imh_window_get_page (window), ==, "play");
+  {
+    ImhGame *game = imh_play_view_get_game (imh_window_get_play_view (window));
+    g_assert_true (imh_game_get_is_over (game));
+    g_assert_cmpuint (imh_game_get_viewed_ply (game), ==, 5);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (int i = 0; i < 50; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        remove_tree (path);
+      else
+        g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display: run under xvfb-run\n");
+      return 0;
+    }
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  /* The user's library goes to a temporary data home (isolating all XDG
+   * dirs would hide the MIME database GTK needs for its icons). */
+  data_home = g_dir_make_tmp ("imhotep-test-library-window-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_assert_cmpstr (g_get_user_data_dir (), ==, data_home);
+
+  app = imh_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/library-window/show-open", test_library_in_window);
+  status = g_test_run ();
+
+  g_application_quit (G_APPLICATION (app));
+  g_clear_object (&app);
+  remove_tree (data_home);
+  return status;
+}

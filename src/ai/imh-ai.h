@@ -39,7 +39,9 @@ typedef enum {
 
 typedef struct {
   uint64_t iterations;        /* total over all threads; 0: no iteration limit */
-  uint32_t time_ms;           /* wall-clock limit; 0: none. Not reproducible. */
+  uint32_t time_ms;           /* wall-clock limit; 0: none. Not reproducible.
+                               * Both 0: run until *stop is set (analysis mode);
+                               * without a stop flag that means 1000 iterations. */
   uint32_t threads;           /* root-parallel threads; 0 or 1: the calling thread only */
   uint64_t seed;              /* search seed (determinizations, playouts, ties) */
   double   exploration;       /* UCT constant c; <= 0: default (IMH_SEARCH_DEFAULT_C) */

@@ -155,8 +155,8 @@ imh_flat_search (const ImhState *s, const ImhSearchLimits *lim, ImhSearchResult 
         }
       if (tlimit_ns > 0 && (it & 7) == 0 && _imh_now_ns () - t0 >= tlimit_ns)
         break;
-      if (lim->iterations == 0 && tlimit_ns == 0)
-        break;
+      if (lim->iterations == 0 && tlimit_ns == 0 && lim->stop == NULL && it >= 1000)
+        break;   /* no limit and no way to stop: the default budget */
 
       uint16_t k = (uint16_t) (it % legal.n);
       ImhState st;

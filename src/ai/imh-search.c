@@ -499,8 +499,6 @@ imh_search (const ImhState *s, const ImhSearchLimits *lim, ImhSearchResult *out)
     return false;
   if (threads > 64)
     threads = 64;
-  if (lim->iterations > 0 && threads > lim->iterations)
-    threads = (uint32_t) lim->iterations;
 
   Worker *workers = calloc (threads, sizeof *workers);
   pthread_t *tids = calloc (threads, sizeof *tids);
@@ -512,6 +510,12 @@ imh_search (const ImhState *s, const ImhSearchLimits *lim, ImhSearchResult *out)
       free (started);
       return false;
     }
+
+  uint64_t iterations = lim->iterations;
+  if (iterations == 0 && lim->time_ms == 0 && lim->stop == NULL)
+    iterations = 1000;   /* no limit and no way to stop: the default budget */
+  if (iterations > 0 && threads > iterations)
+    threads = (uint32_t) iterations;
 
   uint64_t sm = lim->seed;
   for (uint32_t t = 0; t < threads; t++)
@@ -526,8 +530,8 @@ imh_search (const ImhState *s, const ImhSearchLimits *lim, ImhSearchResult *out)
       w->c = lim->exploration > 0 ? lim->exploration : IMH_SEARCH_DEFAULT_C;
       w->max_nodes = lim->max_nodes ? lim->max_nodes : IMH_SEARCH_DEFAULT_MAX_NODES;
       w->t0_ns = t0;
-      if (lim->iterations > 0)
-        w->budget = lim->iterations / threads + (t < lim->iterations % threads ? 1 : 0);
+      if (iterations > 0)
+        w->budget = iterations / threads + (t < iterations % threads ? 1 : 0);
     }
 
   for (uint32_t t = 1; t < threads; t++)

@@ -347,6 +347,23 @@ test_cancel (gconstpointer data)
       g_assert_true (imh_is_legal (&s, d));
     }
 
+  /* No limit at all: with a stop flag it runs until stopped, without
+   * one it falls back to the default budget instead of running forever. */
+  atomic_init (&sd.stop, false);
+  imh_search_limits_init (&lim);
+  lim.iterations = 0;
+  lim.stop = &sd.stop;
+  g_assert_cmpint (pthread_create (&tid, NULL, set_stop_later, &sd), ==, 0);
+  g_assert_true (imh_search (&s, &lim, res));
+  pthread_join (tid, NULL);
+  g_assert_true (res->stopped);
+  lim.stop = NULL;
+  g_assert_true (imh_search (&s, &lim, res));
+  g_assert_false (res->stopped);
+  g_assert_cmpuint (res->iterations, ==, 1000);
+  g_assert_true (imh_flat_search (&s, &lim, res));
+  g_assert_cmpuint (res->iterations, ==, 1000);
+
   /* The flat baseline too. */
   atomic_init (&sd.stop, false);
   imh_search_limits_init (&lim);

@@ -23,10 +23,17 @@ side_b (const ImhClassic *c, int site)
   return (c->sides >> site) & 1;
 }
 
+/* The exported function is not inlined in position-independent code. */
+static inline int
+temple_width (const ImhClassic *c)
+{
+  return c->n_players == 2 ? 4 : 5;
+}
+
 int
 imh_classic_temple_width (const ImhClassic *c)
 {
-  return c->n_players == 2 ? 4 : 5;
+  return temple_width (c);
 }
 
 int
@@ -266,7 +273,7 @@ place_plain (ImhClassic *c, int p, int site)
         }
       break;
     case IMH_CLASSIC_SITE_TEMPLE:
-      c->temple_top[c->temple_n % imh_classic_temple_width (c)] = (uint8_t) (p + 1);
+      c->temple_top[c->temple_n % temple_width (c)] = (uint8_t) (p + 1);
       c->temple_n++;
       c->stones[IMH_CLASSIC_SITE_TEMPLE][p]++;
       break;
@@ -518,7 +525,7 @@ frame_options (const ImhClassic *c, const ImhClassicFrame *f, ImhDecision *d)
       }
 
     case IMH_CLASSIC_FR_TEMPLE_B:
-      if (f->a < imh_classic_temple_width (c) && c->temple_top[f->a] != 0
+      if (f->a < temple_width (c) && c->temple_top[f->a] != 0
           && imh_classic_temple_b_bonus[f->a] == IMH_CLASSIC_TEMPLE_CHOICE)
         {
           int p = c->temple_top[f->a] - 1;
@@ -698,7 +705,7 @@ frame_auto (ImhClassic *c)
 
     case IMH_CLASSIC_FR_TEMPLE_B:
       {
-        int w = imh_classic_temple_width (c);
+        int w = temple_width (c);
         while (top->a < w)
           {
             int k = top->a;
@@ -746,6 +753,8 @@ frame_auto (ImhClassic *c)
 /* ------------------------------------------------------------------ */
 /* Rounds                                                              */
 
+_Static_assert (IMH_CLASSIC_N_CATEGORIES == 8, "start_round() sums 8 categories");
+
 static void
 start_round (ImhClassic *c, int first)
 {
@@ -780,12 +789,18 @@ start_round (ImhClassic *c, int first)
                       ? IMH_CLASSIC_PAIR_FACE_DOWN : IMH_CLASSIC_PAIR_NONE;
     }
 
+  /* The 8 categories summed modulo 2^16 (the int16_t result is the same)
+   * four at a time: 16-bit fields in 32-bit lanes (whatever the byte
+   * order: every field is summed). */
   for (int p = 0; p < c->n_players; p++)
     {
-      int sum = 0;
-      for (int k = 0; k < IMH_CLASSIC_N_CATEGORIES; k++)
-        sum += c->points[p][k];
-      c->round_base[p] = (int16_t) sum;
+      const uint64_t lo = UINT64_C (0x0000ffff0000ffff);
+      uint64_t a, b;
+      memcpy (&a, &c->points[p][0], 8);
+      memcpy (&b, &c->points[p][4], 8);
+      uint64_t sum = (a & lo) + ((a >> 16) & lo) + (b & lo) + ((b >> 16) & lo);
+      sum += sum >> 32;
+      c->round_base[p] = (int16_t) (uint16_t) sum;
     }
   c->round_start_player = (uint8_t) first;
   c->turn_player = (uint8_t) first;
@@ -811,7 +826,7 @@ begin_round_end (ImhClassic *c)
     }
   if (!side_b (c, IMH_CLASSIC_SITE_TEMPLE))
     {
-      int w = imh_classic_temple_width (c);
+      int w = temple_width (c);
       for (int k = 0; k < w; k++)
         if (c->temple_top[k] != 0)
           c->points[c->temple_top[k] - 1][IMH_CLASSIC_CAT_TEMPLE] += 1;
@@ -864,6 +879,33 @@ advance_opts (ImhClassic *c, ImhDecision *opts)
       if (c->sp > 0)
         {
           const ImhClassicFrame *f = &c->stack[c->sp - 1];
+          /* The frames that never offer a choice (frame_options() would
+           * say -1) resolve at once. */
+          switch (f->type)
+            {
+            case IMH_CLASSIC_FR_RETURN:
+            case IMH_CLASSIC_FR_DISCARD:
+              frame_auto (c);
+              continue;
+            case IMH_CLASSIC_FR_UNLOAD:
+              if (!f->c)
+                {
+                  frame_auto (c);
+                  continue;
+                }
+              break;
+            case IMH_CLASSIC_FR_DELIVER:
+              if (f->a != IMH_CLASSIC_SITE_MARKET
+                  && (f->a != IMH_CLASSIC_SITE_PYRAMID || !side_b (c, IMH_CLASSIC_SITE_PYRAMID)
+                      || pyramid_b_full (c)))
+                {
+                  deliver_auto (c);
+                  continue;
+                }
+              break;
+            default:
+              break;
+            }
           int n = frame_options (c, f, opts);
           if (n >= 2)
             return n;
@@ -1160,102 +1202,180 @@ apply (ImhState *s, ImhDecision d)
   check_after (s, d);
 }
 
-/* The main decision at index k of main_options()'s list, drawn without
- * writing the list: the same decision main_options (c, d)[k] would be. */
-static inline ImhDecision
-main_pick (const ImhClassic *c, ImhRng *rng)
+/* imh_rng_next() and imh_rng_below() (imh-rng.c), inline on a local copy
+ * of the generator's state: the same numbers, draw for draw (the fused
+ * playout test compares the generators afterwards). */
+static inline uint64_t
+rng_next_inline (uint64_t *s)
 {
-  int p = c->turn_player;
-  int take = take_count (c, p, 3);
-  int free_n = 0;
+  uint64_t result = ((s[1] * 5) << 7 | (s[1] * 5) >> 57) * 9;
+  uint64_t t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = s[3] << 45 | s[3] >> 19;
+  return result;
+}
+
+static inline uint32_t
+rng_below_inline (uint64_t *s, uint32_t bound)
+{
+  uint64_t m = (uint64_t) (uint32_t) (rng_next_inline (s) >> 32) * bound;
+
+  if (__builtin_expect ((uint32_t) m < bound, 0))
+    {
+      uint32_t threshold = (uint32_t) -bound % bound;
+      while ((uint32_t) m < threshold)
+        m = (uint64_t) (uint32_t) (rng_next_inline (s) >> 32) * bound;
+    }
+  return (uint32_t) (m >> 32);
+}
+
+/* The four ships at once, one byte each (ship 0 in the low byte):
+ * *counts gets the number of free positions of each ship (0 once
+ * sailed); the result has bit s set when ship s is unsailed and has at
+ * least its minimum load (what main_options() tests one ship at a time).
+ * Slack is at most 1 and a count at most 4, so no byte borrows. */
+static inline unsigned
+ship_summary (const ImhClassic *c, uint32_t *counts)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint32_t x, slack, site;
+
+  memcpy (&x, c->ship_free, 4);
+  memcpy (&slack, c->ship_slack, 4);
+  memcpy (&site, c->ship_site, 4);
+  x = x - ((x >> 1) & UINT32_C (0x55555555));
+  x = (x & UINT32_C (0x33333333)) + ((x >> 2) & UINT32_C (0x33333333));
+  x = (x + (x >> 4)) & UINT32_C (0x0f0f0f0f);
+  *counts = x;
+  /* bit 7 of a byte: slack ≥ count, and the site is NONE (0xff) */
+  uint32_t ok = ((slack | UINT32_C (0x80808080)) - x) & site & UINT32_C (0x80808080);
+  return (uint32_t) ((ok >> 7) * UINT32_C (0x10204080)) >> 28;
+#else
+  uint32_t x = 0;
   unsigned sailable = 0;
-
   for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
-    if (c->ship_site[s] == NONE)
+    {
+      unsigned nfree = nibble_bits[c->ship_free[s]];
+      x |= (uint32_t) nfree << (8 * s);
+      if (c->ship_site[s] == NONE && nfree <= c->ship_slack[s])
+        sailable |= 1u << s;
+    }
+  *counts = x;
+  return sailable;
+#endif
+}
+
+/* The q-th set bit (from bit 0) of a 4-bit mask. */
+static const uint8_t select4[16][4] = {
+  {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
+  {1, 2, 0, 0}, {0, 1, 2, 0}, {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+  {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3},
+};
+/* k / n == (k * recip5[n]) >> 8 for n = 1..5 and k < 20 (sail options). */
+static const uint16_t recip5[6] = { 0, 256, 128, 86, 64, 52 };
+
+/* Bit position (/ 8) of byte i in a 4-byte word read with memcpy. */
+static inline int
+byte_index4 (int i)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return 3 - i;
+#else
+  return i;
+#endif
+}
+
+/* Bit pos: byte b[pos] is not 0 (bytes at most 0x80). */
+static inline unsigned
+nonzero4 (const uint8_t *b)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint32_t w;
+  memcpy (&w, b, 4);
+  w = ((w + UINT32_C (0x7f7f7f7f)) >> 7) & UINT32_C (0x01010101);
+  return (uint32_t) (w * UINT32_C (0x10204080)) >> 28;
+#else
+  return (unsigned) (b[0] != 0) | (unsigned) (b[1] != 0) << 1
+         | (unsigned) (b[2] != 0) << 2 | (unsigned) (b[3] != 0) << 3;
+#endif
+}
+
+/* Ship sh (just sailed) unloads at a site where no stone needs a choice
+ * (pyramid A, temple, burial chamber, obelisks): exactly the UNLOAD
+ * frame's plain unloading in frame_auto(), with the site tested once. */
+static inline void
+unload_plain (ImhClassic *c, int sh, int site)
+{
+  uint8_t o[IMH_CLASSIC_SHIP_MAX];
+  unsigned occ = nonzero4 (c->ship[sh]);
+
+  memcpy (o, c->ship[sh], sizeof o);
+  memset (c->ship[sh], 0, sizeof o);
+  switch (site)
+    {
+    case IMH_CLASSIC_SITE_PYRAMID:
+      for (; occ != 0; occ &= occ - 1)
+        place_pyramid_a (c, o[__builtin_ctz (occ)] - 1);
+      break;
+    case IMH_CLASSIC_SITE_TEMPLE:
       {
-        int nfree = nibble_bits[c->ship_free[s]];
-        free_n += nfree;
-        if (nfree <= c->ship_slack[s])
-          sailable |= 1u << s;
-      }
-  unsigned sites_free = ~(unsigned) c->sites_used & 31u;
-  int n_sites = bits5[sites_free];
-  int n_get = take > 0;
-  int n_place = c->sled[p] > 0 ? free_n : 0;
-  int n_sail = nibble_bits[sailable] * n_sites;
-
-  ImhDecision cards[4];
-  int n_cards = 0;
-  const uint8_t *held = c->held[p];
-  uint32_t blue;
-  memcpy (&blue, held + IMH_CLASSIC_CARD_LEVER, 4);
-  if (blue != 0)
-    {
-      if (held[IMH_CLASSIC_CARD_HAMMER] > 0 && (take > 0 || (c->sled[p] > 0 && free_n > 0)))
-        cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_HAMMER;
-      if (held[IMH_CLASSIC_CARD_CHISEL] > 0 && c->sled[p] >= 2 && free_n >= 2)
-        cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_CHISEL;
-      if (held[IMH_CLASSIC_CARD_SAIL] > 0 && c->sled[p] >= 1)
-        for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+        int w4 = temple_width (c) == 4;
+        for (; occ != 0; occ &= occ - 1)
           {
-            int nfree = nibble_bits[c->ship_free[s]];
-            if (c->ship_site[s] == NONE && nfree > 0 && nfree <= c->ship_slack[s] + 1)
-              {
-                cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_SAIL;
-                break;
-              }
+            int p = o[__builtin_ctz (occ)] - 1;
+            int i = w4 ? (c->temple_n & 3) : c->temple_n % 5;
+            c->temple_top[i] = (uint8_t) (p + 1);
+            c->temple_n++;
+            c->stones[IMH_CLASSIC_SITE_TEMPLE][p]++;
           }
-      if (held[IMH_CLASSIC_CARD_LEVER] > 0 && sailable != 0 && sites_free != 0)
-        cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_LEVER;
-    }
-
-  int n = n_get + n_place + n_sail + n_cards;
-  if (n == 0)
-    {
-      imh_rng_below (rng, 1);
-      return IMH_CLASSIC_D_PASS;
-    }
-  int k = (int) imh_rng_below (rng, (uint32_t) n);
-  if (k < n_get)
-    return IMH_CLASSIC_D_GET;
-  k -= n_get;
-  if (k < n_place)
-    {
-      for (int s = 0;; s++)
+      }
+      break;
+    case IMH_CLASSIC_SITE_BURIAL:
+      for (; occ != 0; occ &= occ - 1)
         {
-          if (c->ship_site[s] != NONE)
-            continue;
-          int nfree = nibble_bits[c->ship_free[s]];
-          if (k < nfree)
-            return place_codes[s][c->ship_free[s]][k];
-          k -= nfree;
+          int p = o[__builtin_ctz (occ)] - 1;
+          if (c->burial_n >= IMH_CLASSIC_BURIAL_MAX)
+            abort ();   /* cannot happen: see IMH_CLASSIC_BURIAL_MAX */
+          c->burial[c->burial_n++] = (uint8_t) (p + 1);
+          c->stones[IMH_CLASSIC_SITE_BURIAL][p]++;
         }
+      break;
+    default:
+      for (; occ != 0; occ &= occ - 1)
+        place_obelisk (c, o[__builtin_ctz (occ)] - 1);
+      break;
     }
-  k -= n_place;
-  if (k < n_sail)
-    {
-      unsigned sm = sailable;
-      while (k >= n_sites)
-        {
-          k -= n_sites;
-          sm &= sm - 1;
-        }
-      return sail_codes[__builtin_ctz (sm)][sites_free][k];
-    }
-  return cards[k - n_sail];
 }
 
 /* Exactly `while ((n = legal (s, &l)) > 0) apply (s, l.d[imh_rng_below (rng, n)]);`
- * (at most max_plies times), without the calls through the vtable, without
- * writing the main decision's list, and reusing the options of a frame's
- * choice that advance() computed anyway. */
+ * (at most max_plies times), with the generator inline, without the calls
+ * through the vtable and without writing the main decision's list: the
+ * k-th main decision (in main_options()'s order) comes from counts, and a
+ * get, a placement, a pass and a sailing to a site where no stone needs a
+ * choice are applied in place, without the pending stack (what
+ * apply_main() + advance() would do: the UNLOAD frame they push and pop
+ * leaves the stack as it was). A get and a placement share one path
+ * without branches on which it is (random decisions make branches
+ * mispredict). A frame's choice reuses the options advance() computed. */
 uint32_t
 _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
 {
   ImhClassic *c = &s->u.classic;
   ImhDecision d[IMH_MAX_DECISIONS];
+  uint64_t r[4] = { rng->s[0], rng->s[1], rng->s[2], rng->s[3] };
   uint32_t k = 0;
   int have = 0;     /* d holds the top frame's options (have of them) */
+  /* Sites whose stones never need a choice: temple, burial chamber and
+   * obelisks on either side, pyramid A. */
+  unsigned plain_sites = (1u << IMH_CLASSIC_SITE_TEMPLE) | (1u << IMH_CLASSIC_SITE_BURIAL)
+                         | (1u << IMH_CLASSIC_SITE_OBELISK);
+  if (!side_b (c, IMH_CLASSIC_SITE_PYRAMID))
+    plain_sites |= 1u << IMH_CLASSIC_SITE_PYRAMID;
 
   while (k < max_plies && c->phase != IMH_CLASSIC_PHASE_OVER)
     {
@@ -1263,28 +1383,144 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
       c->ply++;
       if (c->sp == 0)
         {
-          x = main_pick (c, rng);
-          apply_main (c, x);
-          if (c->sp == 0 && c->ships_sailed < IMH_CLASSIC_N_SHIPS && c->passes < c->n_players)
+          int p = c->turn_player;
+          int sled = c->sled[p];
+          int take = take_count (c, p, 3);
+          int n_get = take > 0;
+          uint32_t counts;
+          unsigned sailable = ship_summary (c, &counts);
+          /* byte s: free positions of ships 0..s */
+          uint32_t prefix = counts * UINT32_C (0x01010101);
+          int free_n = (int) (prefix >> 24);
+          unsigned sites_free = ~(unsigned) c->sites_used & 31u;
+          int n_sites = bits5[sites_free];
+          int n_place = sled > 0 ? free_n : 0;
+          int n_sail = nibble_bits[sailable] * n_sites;
+
+          /* Blue cards, in main_options()'s order. */
+          ImhDecision cards[4];
+          int n_cards = 0;
+          const uint8_t *held = c->held[p];
+          uint32_t blue;
+          memcpy (&blue, held + IMH_CLASSIC_CARD_LEVER, 4);
+          if (__builtin_expect (blue != 0, 0))
             {
-              c->turn_player = (uint8_t) (c->turn_player + 1 == c->n_players ? 0 : c->turn_player + 1);
-              c->turn++;
-              c->phase = IMH_CLASSIC_PHASE_MAIN;
-              have = 0;
+              if (held[IMH_CLASSIC_CARD_HAMMER] > 0 && (take > 0 || (sled > 0 && free_n > 0)))
+                cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_HAMMER;
+              if (held[IMH_CLASSIC_CARD_CHISEL] > 0 && sled >= 2 && free_n >= 2)
+                cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_CHISEL;
+              if (held[IMH_CLASSIC_CARD_SAIL] > 0 && sled >= 1)
+                for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
+                  {
+                    int nfree = (int) ((counts >> (8 * sh)) & 0xff);
+                    if (c->ship_site[sh] == NONE && nfree > 0 && nfree <= c->ship_slack[sh] + 1)
+                      {
+                        cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_SAIL;
+                        break;
+                      }
+                  }
+              if (held[IMH_CLASSIC_CARD_LEVER] > 0 && sailable != 0 && sites_free != 0)
+                cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_LEVER;
+            }
+
+          int n = n_get + n_place + n_sail + n_cards;
+          int j = (int) rng_below_inline (r, n > 0 ? (uint32_t) n : 1u);
+
+          if (j < n_get + n_place)
+            {
+              /* Get (j < n_get) or place the (j - n_get)-th free
+               * position: ship sh is the number of ships whose prefix
+               * count is at most that index. */
+              int is_get = j < n_get;
+              uint32_t kp = (uint32_t) (is_get ? 0 : j - n_get);
+              uint32_t le = ((kp * UINT32_C (0x01010101)) | UINT32_C (0x80808080)) - prefix;
+              int sh = (int) ((((le >> 7) & UINT32_C (0x01010101)) * UINT32_C (0x01010101)) >> 24) & 3;
+              uint32_t before = (prefix - counts) >> (8 * sh);
+              int q = (int) ((kp - before) & 3);
+              ImhDecision code = place_codes[sh][c->ship_free[sh]][q];
+              int pos = (int) ((code - IMH_CLASSIC_D_PLACE) & 3);
+              /* The free masks and the ship's positions are written as
+               * whole words, as they are read (a byte store followed by
+               * a wider load of it stalls store forwarding); a get
+               * changes neither. */
+              uint32_t fw, row;
+              memcpy (&fw, c->ship_free, 4);
+              memcpy (&row, c->ship[sh], 4);
+              fw &= ~((uint32_t) (is_get ? 0 : 1u << pos) << (8 * byte_index4 (sh)));
+              row |= (uint32_t) (is_get ? 0 : p + 1) << (8 * byte_index4 (pos));
+              memcpy (c->ship_free, &fw, 4);
+              memcpy (c->ship[sh], &row, 4);
+
+              c->passes = 0;
+              c->quarry[p] = (uint8_t) (c->quarry[p] - (is_get ? take : 0));
+              c->sled[p] = (uint8_t) (sled + (is_get ? take : -1));
+              x = is_get ? IMH_CLASSIC_D_GET : code;
+            }
+          else if (j < n_get + n_place + n_sail)
+            {
+              int ks = j - n_get - n_place;
+              int qs = (ks * recip5[n_sites]) >> 8;
+              int sh = select4[sailable][qs];
+              x = sail_codes[sh][sites_free][ks - qs * n_sites];
+              int t = (x - IMH_CLASSIC_D_SAIL) % 5;
+              if ((plain_sites >> t) & 1)
+                {
+                  uint32_t sw, fw;
+                  memcpy (&sw, c->ship_site, 4);
+                  memcpy (&fw, c->ship_free, 4);
+                  sw = (sw & ~(UINT32_C (0xff) << (8 * byte_index4 (sh))))
+                       | (uint32_t) t << (8 * byte_index4 (sh));
+                  fw &= ~(UINT32_C (0xff) << (8 * byte_index4 (sh)));
+                  memcpy (c->ship_site, &sw, 4);
+                  memcpy (c->ship_free, &fw, 4);
+                  c->passes = 0;
+                  c->sites_used |= (uint8_t) (1u << t);
+                  c->ships_sailed++;
+                  unload_plain (c, sh, t);
+                  if (c->ships_sailed == IMH_CLASSIC_N_SHIPS)
+                    {
+                      c->phase = IMH_CLASSIC_PHASE_ACTION;
+                      have = advance_opts (c, d);
+                      goto next;
+                    }
+                }
+              else
+                {
+                  apply_main (c, x);
+                  have = advance_opts (c, d);
+                  goto next;
+                }
+            }
+          else if (n > 0 || c->passes + 1 >= c->n_players)
+            {
+              /* a blue card, or the pass that ends the round */
+              x = n > 0 ? cards[j - n_get - n_place - n_sail] : IMH_CLASSIC_D_PASS;
+              apply_main (c, x);
+              have = advance_opts (c, d);
+              goto next;
             }
           else
-            have = advance_opts (c, d);
+            {
+              x = IMH_CLASSIC_D_PASS;
+              c->passes++;
+            }
+          /* the turn is over, nothing else happens */
+          c->turn_player = (uint8_t) (p + 1 == c->n_players ? 0 : p + 1);
+          c->turn++;
+          have = 0;
         }
       else
         {
           int n = have > 0 ? have : frame_options (c, &c->stack[c->sp - 1], d);
-          x = d[imh_rng_below (rng, (uint32_t) n)];
+          x = d[rng_below_inline (r, (uint32_t) n)];
           frame_apply (c, x);
           have = advance_opts (c, d);
         }
+    next:
       check_after (s, x);
       k++;
     }
+  memcpy (rng->s, r, sizeof r);
   return k;
 }
 

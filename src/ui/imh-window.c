@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imh-library-autosave.h"
 #include "imh-library-page.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
@@ -16,8 +17,11 @@ struct _ImhWindow
   AdwApplicationWindow  parent_instance;
 
   GSettings            *settings;
-  ImhLibrary           *library;        /* opened when the library page is first shown */
+  ImhLibrary           *library;        /* opened when first needed */
   GtkWidget            *library_page;
+  ImhLibraryAutosave   *autosave;       /* keeps the game played in the library */
+  gboolean              library_autosave;
+  gint64                opened_id;      /* library id of the game being opened from it */
 
   /* Template children */
   GtkWidget            *busy_spinner;
@@ -104,30 +108,82 @@ on_library_open_game (ImhWindow      *self,
     }
   if (ply >= 0 && (guint) ply <= imh_game_get_n_plies (game))
     imh_game_set_viewed_ply (game, (guint) ply);
+  /* Changes to it update the same entry of the library. */
+  self->opened_id = id;
   imh_play_view_set_game (self->play_view, game);
+  self->opened_id = 0;
   /* The same game again does not notify "game": show it anyway. */
   on_play_game_changed (self);
 }
 
 static gboolean
-ensure_library_page (ImhWindow *self)
+ensure_library (ImhWindow *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->library_page != NULL)
+  if (self->library != NULL)
     return TRUE;
-  if (self->library == NULL)
-    self->library = imh_library_open (NULL, &error);
+  self->library = imh_library_open (NULL, &error);
   if (self->library == NULL)
     {
       imh_window_add_toast (self, adw_toast_new (error->message));
       return FALSE;
     }
+  return TRUE;
+}
+
+static gboolean
+ensure_library_page (ImhWindow *self)
+{
+  if (self->library_page != NULL)
+    return TRUE;
+  if (!ensure_library (self))
+    return FALSE;
   self->library_page = imh_library_page_new (self->library);
   gtk_stack_add_titled (self->stack, self->library_page, "library", _("Library"));
   g_signal_connect_object (self->library_page, "open-game",
                            G_CALLBACK (on_library_open_game), self, G_CONNECT_SWAPPED);
   return TRUE;
+}
+
+static void
+on_autosave_failed (ImhWindow *self, GError *error)
+{
+  imh_window_add_toast (self, adw_toast_new (error->message));
+}
+
+/* The game shown is the one the library keeps. */
+static void
+follow_game (ImhWindow *self)
+{
+  ImhGame *game;
+
+  if (self->play_view == NULL)
+    return;   /* disposed */
+  game = imh_play_view_get_game (self->play_view);
+
+  if (self->autosave != NULL && imh_library_autosave_get_game (self->autosave) == game)
+    return;
+  if (self->autosave != NULL)
+    {
+      imh_library_autosave_stop (self->autosave);
+      g_clear_object (&self->autosave);
+    }
+  if (!self->library_autosave || game == NULL || !ensure_library (self)
+      || imh_library_is_read_only (self->library))
+    return;
+  self->autosave = imh_library_autosave_new (self->library, game, self->opened_id);
+  g_signal_connect_object (self->autosave, "failed", G_CALLBACK (on_autosave_failed), self, G_CONNECT_SWAPPED);
+}
+
+void
+imh_window_set_library_autosave (ImhWindow *self,
+                                 gboolean   enabled)
+{
+  g_return_if_fail (IMH_IS_WINDOW (self));
+
+  self->library_autosave = !!enabled;
+  follow_game (self);
 }
 
 /* "win.library" is a toggle: the library page, or back to the game. */
@@ -173,6 +229,13 @@ imh_window_dispose (GObject *object)
 {
   ImhWindow *self = IMH_WINDOW (object);
 
+  /* The last changes go to the library before the window goes. */
+  self->library_autosave = FALSE;
+  if (self->autosave != NULL)
+    {
+      imh_library_autosave_stop (self->autosave);
+      g_clear_object (&self->autosave);
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), IMH_TYPE_WINDOW);
   g_clear_object (&self->settings);
   g_clear_object (&self->library);
@@ -241,6 +304,8 @@ imh_window_init (ImhWindow *self)
                                    G_N_ELEMENTS (win_entries), self);
   g_signal_connect_object (self->stack, "notify::visible-child-name",
                            G_CALLBACK (on_stack_page_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_view, "notify::game",
+                           G_CALLBACK (follow_game), self, G_CONNECT_SWAPPED);
 
   /* The application's own icon, found in the resource's icon theme. */
   adw_status_page_set_icon_name (self->start_page, APP_ID);

@@ -19,5 +19,10 @@ const char   *imh_window_get_page       (ImhWindow      *self);
 ImhPlayView  *imh_window_get_play_view  (ImhWindow      *self);
 void          imh_window_add_toast      (ImhWindow      *self,
                                          AdwToast       *toast);
+/* Keeps every game played in the window in the game library, from its
+ * first decision (off by default, so tests and screenshots never write
+ * to the user's library). */
+void          imh_window_set_library_autosave (ImhWindow *self,
+                                               gboolean   enabled);
 
 G_END_DECLS

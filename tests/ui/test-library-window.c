@@ -144,6 +144,85 @@ test_library_in_window (void)
       ;
 }
 
+static gboolean
+record_has_length (gpointer data)
+{
+  const gint64 *want = data;   /* { id, length } */
+  g_autoptr(ImhLibrary) lib = imh_library_open (g_object_get_data (G_OBJECT (app), "library-path"), NULL);
+  g_autoptr(ImhGameSummary) s = imh_library_get_summary (lib, want[0], NULL);
+
+  return s != NULL && imh_game_summary_get_length (s) == (guint) want[1];
+}
+
+static void
+play_one (ImhGame *game)
+{
+  ImhDecisionList legal;
+  g_autoptr(GError) error = NULL;
+
+  imh_game_get_viewed_legal (game, &legal);
+  g_assert_cmpuint (legal.n, >, 0);
+  g_assert_true (imh_game_apply (game, legal.d[0], IMH_BRANCH_TRUNCATE, &error));
+  g_assert_no_error (error);
+}
+
+/* With library autosave on (as the application sets it), a game opened
+ * from the library updates its entry and a new game gets one. */
+static void
+test_library_autosave (void)
+{
+  g_autofree char *path = g_build_filename (data_home, APP_ID, "library.sqlite3", NULL);
+  g_autoptr(GError) error = NULL;
+  ImhWindow *window = imh_window_new (app);
+  ImhPlayView *view = imh_window_get_play_view (window);
+  GtkWidget *page;
+  gint64 id, n_before, want[2];
+
+  g_object_set_data_full (G_OBJECT (app), "library-path", g_strdup (path), g_free);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_drawn, window);
+  imh_window_set_library_autosave (window, TRUE);
+
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    n_before = (gint64) imh_library_count (lib, NULL);
+    id = imh_library_get_latest_unfinished (lib, NULL);
+  }
+  g_assert_cmpint (id, >, 0);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  page = find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
+  g_signal_emit_by_name (page, "open-game", id, -1);
+  play_one (imh_play_view_get_game (view));
+  want[0] = id;
+  want[1] = 9;
+  iterate_until (record_has_length, want);
+
+  /* A new game: in the library from its first decision. */
+  {
+    ImhOptions o;
+    g_autoptr(ImhGame) game = NULL;
+    imh_options_init (&o, IMH_GAME_DUEL, 2);
+    game = imh_game_new (&o, 4242, &error);
+    g_assert_no_error (error);
+    imh_play_view_set_game (view, game);
+    play_one (game);
+    play_one (game);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));   /* writes what is pending */
+  for (int i = 0; i < 50; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    gint64 latest = imh_library_get_latest_unfinished (lib, NULL);
+    g_autoptr(ImhGameSummary) s = imh_library_get_summary (lib, latest, &error);
+    g_assert_cmpint ((gint64) imh_library_count (lib, NULL), ==, n_before + 1);
+    g_assert_cmpint (latest, !=, id);
+    g_assert_cmpuint (imh_game_summary_get_length (s), ==, 2);
+  }
+}
+
 static void
 remove_tree (const char *dir)
 {
@@ -192,6 +271,7 @@ main (int argc, char **argv)
   g_assert_no_error (error);
 
   g_test_add_func ("/ui/library-window/show-open", test_library_in_window);
+  g_test_add_func ("/ui/library-window/autosave", test_library_autosave);
   status = g_test_run ();
 
   g_application_quit (G_APPLICATION (app));

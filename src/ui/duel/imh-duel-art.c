@@ -496,10 +496,14 @@ imh_art_meeple (cairo_t  *cr,
     }
   if (ghost)
     {
-      fill.a = 0.35;
+      /* Not there: a faint fill and a dashed outline, so it differs from a
+       * meeple that is there whatever the background. */
+      double dash[] = { MAX (1.5, s * 0.1), MAX (1.0, s * 0.07) };
+      fill.a = 0.25;
       imh_art_set (cr, &fill);
       cairo_fill_preserve (cr);
-      line.a = 0.7;
+      line = player == 0 ? (ImhRgba) RGB (0x80, 0x7a, 0x70) : (ImhRgba) RGB (0x80, 0x7a, 0x70);
+      cairo_set_dash (cr, dash, 2, 0);
       imh_art_set (cr, &line);
       cairo_stroke (cr);
     }

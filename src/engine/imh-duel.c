@@ -344,7 +344,7 @@ playable_actions (const ImhDuel *d, int p)
 }
 
 /* The playable action tiles, appended at n. */
-static __attribute__ ((noinline)) unsigned
+static inline unsigned
 legal_actions (const ImhDuel *d, int p, ImhDecisionList *out, unsigned n)
 {
   unsigned ok = playable_actions (d, p);

@@ -507,11 +507,17 @@ static const struct {
   { 0, 0x49, 0x15, 4 }, { 1, 0x49, 0x15, 4 }, { 2, 0x49, 0x15, 4 },
 };
 
+/* The index into unload_owners[] for boat b: the line's occupied fields
+ * (bits 0–2) and its fields held by player 2 (bits 3–5), both gathered at
+ * once (occupied fields in the low 16 bits, player 2's in the high). */
 static inline unsigned
-line_bits (unsigned fields, int b)
+line_index (unsigned occ, unsigned m1, int b)
 {
-  return ((((fields >> line_gather[b].shift) & line_gather[b].mask) * line_gather[b].mul)
-          >> line_gather[b].shift2) & 7u;
+  uint32_t v = (uint32_t) occ | (uint32_t) m1 << 16;
+  uint32_t mask = line_gather[b].mask;
+
+  v = ((v >> line_gather[b].shift) & (mask | mask << 16)) * line_gather[b].mul >> line_gather[b].shift2;
+  return (v & 7u) | ((v >> 13) & 0x38u);
 }
 
 /* Who gets the tiles of slots 3, 2, 1 (2 bits each, in bits 0–1, 2–3,
@@ -570,7 +576,7 @@ deliver (ImhDuel *d, unsigned code, unsigned who)
  * of one unload from the obelisk counts before it. Rare: only while
  * nobody was first and someone now holds 5 or more. */
 static __attribute__ ((noinline, cold)) void
-unload_obelisk_first (ImhDuel *d, unsigned owners, const uint8_t tiles[3],
+unload_obelisk_first (ImhDuel *d, unsigned owners, unsigned tiles,
                       unsigned before0, unsigned before1)
 {
   unsigned held[2] = { before0, before1 };
@@ -578,7 +584,8 @@ unload_obelisk_first (ImhDuel *d, unsigned owners, const uint8_t tiles[3],
   for (int i = 0; i < 3; i++)
     {
       unsigned who = (owners >> (2 * i)) & 3;
-      if (who < 2 && tiles[2 - i] == IMH_DUEL_TILE_OBELISK)
+      /* tiles: slot k's tile in bits 8k..8k+7; slot 3 first. */
+      if (who < 2 && ((tiles >> (8 * (2 - i))) & 0xffu) == IMH_DUEL_TILE_OBELISK)
         {
           held[who] = (uint8_t) (held[who] + 1);
           if (d->obelisk_first < 0 && held[who] == 5)
@@ -595,19 +602,19 @@ static inline bool
 unload (ImhDuel *d, int b)
 {
   uint8_t *slots = d->boat[b];
-  unsigned occ = occupied (d);
-  unsigned owners = unload_owners[line_bits (occ, b) | line_bits (d->meeples[1], b) << 3];
-  uint8_t tiles[3] = { slots[0], slots[1], slots[2] };
+  unsigned m1 = d->meeples[1];
+  unsigned owners = unload_owners[line_index (d->meeples[0] | m1, m1, b)];
+  unsigned t0 = slots[0], t1 = slots[1], t2 = slots[2];
   unsigned before0 = d->obelisk[0], before1 = d->obelisk[1];
   uint16_t keep = (uint16_t) ~imh_duel_line_mask[b];
 
   d->meeples[0] &= keep;
   d->meeples[1] &= keep;
-  deliver (d, tiles[2], owners & 3);
-  deliver (d, tiles[1], (owners >> 2) & 3);
-  deliver (d, tiles[0], owners >> 4);
+  deliver (d, t2, owners & 3);
+  deliver (d, t1, (owners >> 2) & 3);
+  deliver (d, t0, owners >> 4);
   if (__builtin_expect ((d->obelisk_first < 0) & ((d->obelisk[0] >= 5) | (d->obelisk[1] >= 5)), 0))
-    unload_obelisk_first (d, owners, tiles, before0, before1);
+    unload_obelisk_first (d, owners, t0 | t1 << 8 | t2 << 16, before0, before1);
   if (d->pile_n >= 3)
     {
       slots[0] = d->pile[d->pile_n - 1];

@@ -1234,40 +1234,48 @@ rng_below_inline (uint64_t *s, uint32_t bound)
   return (uint32_t) (m >> 32);
 }
 
-/* The four ships at once, one byte each (ship 0 in the low byte):
- * *counts gets the number of free positions of each ship (0 once
- * sailed); the result has bit s set when ship s is unsailed and has at
- * least its minimum load (what main_options() tests one ship at a time).
- * Slack is at most 1 and a count at most 4, so no byte borrows. */
-static inline unsigned
-ship_summary (const ImhClassic *c, uint32_t *counts)
+/* A 4-byte ship array (ship_free, ship_site, ship_slack, a ship's
+ * positions) as one word with element 0 in the low byte, and back. The
+ * fused playout reads and writes them whole: a byte store followed by a
+ * wider load of it would stall store forwarding. */
+static inline uint32_t
+load4 (const uint8_t *a)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  uint32_t x, slack, site;
+  uint32_t w;
+  memcpy (&w, a, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  w = __builtin_bswap32 (w);
+#endif
+  return w;
+}
 
-  memcpy (&x, c->ship_free, 4);
-  memcpy (&slack, c->ship_slack, 4);
-  memcpy (&site, c->ship_site, 4);
+static inline void
+store4 (uint8_t *a, uint32_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  w = __builtin_bswap32 (w);
+#endif
+  memcpy (a, &w, 4);
+}
+
+/* Per byte: the number of set bits (free positions of each ship). */
+static inline uint32_t
+byte_counts (uint32_t x)
+{
   x = x - ((x >> 1) & UINT32_C (0x55555555));
   x = (x & UINT32_C (0x33333333)) + ((x >> 2) & UINT32_C (0x33333333));
-  x = (x + (x >> 4)) & UINT32_C (0x0f0f0f0f);
-  *counts = x;
-  /* bit 7 of a byte: slack ≥ count, and the site is NONE (0xff) */
-  uint32_t ok = ((slack | UINT32_C (0x80808080)) - x) & site & UINT32_C (0x80808080);
-  return (uint32_t) ((ok >> 7) * UINT32_C (0x10204080)) >> 28;
-#else
-  uint32_t x = 0;
-  unsigned sailable = 0;
-  for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
-    {
-      unsigned nfree = nibble_bits[c->ship_free[s]];
-      x |= (uint32_t) nfree << (8 * s);
-      if (c->ship_site[s] == NONE && nfree <= c->ship_slack[s])
-        sailable |= 1u << s;
-    }
-  *counts = x;
-  return sailable;
-#endif
+  return (x + (x >> 4)) & UINT32_C (0x0f0f0f0f);
+}
+
+/* Bit s: ship s is unsailed (site byte 0xff) and its free positions are
+ * at most its slack (it has its minimum load): what main_options() tests
+ * one ship at a time. Slack is at most 1 and a count at most 4, so no
+ * byte borrows. */
+static inline unsigned
+sailable_mask (uint32_t counts, uint32_t slack_w, uint32_t site_w)
+{
+  uint32_t ok = ((slack_w | UINT32_C (0x80808080)) - counts) & site_w & UINT32_C (0x80808080);
+  return (unsigned) ((uint32_t) ((ok >> 7) * UINT32_C (0x10204080)) >> 28);
 }
 
 /* The q-th set bit (from bit 0) of a 4-bit mask. */
@@ -1279,32 +1287,6 @@ static const uint8_t select4[16][4] = {
 /* k / n == (k * recip5[n]) >> 8 for n = 1..5 and k < 20 (sail options). */
 static const uint16_t recip5[6] = { 0, 256, 128, 86, 64, 52 };
 
-/* Bit position (/ 8) of byte i in a 4-byte word read with memcpy. */
-static inline int
-byte_index4 (int i)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  return 3 - i;
-#else
-  return i;
-#endif
-}
-
-/* Bit pos: byte b[pos] is not 0 (bytes at most 0x80). */
-static inline unsigned
-nonzero4 (const uint8_t *b)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  uint32_t w;
-  memcpy (&w, b, 4);
-  w = ((w + UINT32_C (0x7f7f7f7f)) >> 7) & UINT32_C (0x01010101);
-  return (uint32_t) (w * UINT32_C (0x10204080)) >> 28;
-#else
-  return (unsigned) (b[0] != 0) | (unsigned) (b[1] != 0) << 1
-         | (unsigned) (b[2] != 0) << 2 | (unsigned) (b[3] != 0) << 3;
-#endif
-}
-
 /* Ship sh (just sailed) unloads at a site where no stone needs a choice
  * (pyramid A, temple, burial chamber, obelisks): exactly the UNLOAD
  * frame's plain unloading in frame_auto(), with the site tested once. */
@@ -1312,10 +1294,13 @@ static inline void
 unload_plain (ImhClassic *c, int sh, int site)
 {
   uint8_t o[IMH_CLASSIC_SHIP_MAX];
-  unsigned occ = nonzero4 (c->ship[sh]);
+  uint32_t w = load4 (c->ship[sh]);
+  /* bit pos: position pos holds a stone (bytes are at most 4) */
+  uint32_t nz = ((w + UINT32_C (0x7f7f7f7f)) >> 7) & UINT32_C (0x01010101);
+  unsigned occ = (unsigned) ((uint32_t) (nz * UINT32_C (0x10204080)) >> 28);
 
   memcpy (o, c->ship[sh], sizeof o);
-  memset (c->ship[sh], 0, sizeof o);
+  store4 (c->ship[sh], 0);
   switch (site)
     {
     case IMH_CLASSIC_SITE_PYRAMID:
@@ -1359,9 +1344,15 @@ unload_plain (ImhClassic *c, int sh, int site)
  * get, a placement, a pass and a sailing to a site where no stone needs a
  * choice are applied in place, without the pending stack (what
  * apply_main() + advance() would do: the UNLOAD frame they push and pop
- * leaves the stack as it was). A get and a placement share one path
- * without branches on which it is (random decisions make branches
- * mispredict). A frame's choice reuses the options advance() computed. */
+ * leaves the stack as it was). A frame's choice reuses the options
+ * advance() computed.
+ *
+ * The loop is bound by the chain from one main decision to the next
+ * (free positions → number of options → random index → the placement →
+ * free positions), so the ships' free masks, sites and slacks, the
+ * prefix counts of free positions and the turn player live in registers
+ * between main decisions (written through to the state at once), and
+ * are reloaded after anything else touched the state. */
 uint32_t
 _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
 {
@@ -1376,6 +1367,11 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
                          | (1u << IMH_CLASSIC_SITE_OBELISK);
   if (!side_b (c, IMH_CLASSIC_SITE_PYRAMID))
     plain_sites |= 1u << IMH_CLASSIC_SITE_PYRAMID;
+  /* Mirrors of the state, valid while `fresh`. */
+  bool fresh = false;
+  int tp = 0;
+  uint32_t free_w = 0, site_w = 0, slack_w = 0;
+  uint32_t prefix = 0;    /* byte s: free positions of ships 0..s */
 
   while (k < max_plies && c->phase != IMH_CLASSIC_PHASE_OVER)
     {
@@ -1383,14 +1379,21 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
       c->ply++;
       if (c->sp == 0)
         {
-          int p = c->turn_player;
+          if (!fresh)
+            {
+              tp = c->turn_player;
+              free_w = load4 (c->ship_free);
+              site_w = load4 (c->ship_site);
+              slack_w = load4 (c->ship_slack);
+              prefix = byte_counts (free_w) * UINT32_C (0x01010101);
+              fresh = true;
+            }
+          int p = tp;
           int sled = c->sled[p];
           int take = take_count (c, p, 3);
           int n_get = take > 0;
-          uint32_t counts;
-          unsigned sailable = ship_summary (c, &counts);
-          /* byte s: free positions of ships 0..s */
-          uint32_t prefix = counts * UINT32_C (0x01010101);
+          uint32_t counts = prefix - (prefix << 8);
+          unsigned sailable = sailable_mask (counts, slack_w, site_w);
           int free_n = (int) (prefix >> 24);
           unsigned sites_free = ~(unsigned) c->sites_used & 31u;
           int n_sites = bits5[sites_free];
@@ -1426,35 +1429,29 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
           int n = n_get + n_place + n_sail + n_cards;
           int j = (int) rng_below_inline (r, n > 0 ? (uint32_t) n : 1u);
 
-          if (j < n_get + n_place)
+          if (j < n_get)
             {
-              /* Get (j < n_get) or place the (j - n_get)-th free
-               * position: ship sh is the number of ships whose prefix
-               * count is at most that index. */
-              int is_get = j < n_get;
-              uint32_t kp = (uint32_t) (is_get ? 0 : j - n_get);
-              uint32_t le = ((kp * UINT32_C (0x01010101)) | UINT32_C (0x80808080)) - prefix;
-              int sh = (int) ((((le >> 7) & UINT32_C (0x01010101)) * UINT32_C (0x01010101)) >> 24) & 3;
-              uint32_t before = (prefix - counts) >> (8 * sh);
-              int q = (int) ((kp - before) & 3);
-              ImhDecision code = place_codes[sh][c->ship_free[sh]][q];
-              int pos = (int) ((code - IMH_CLASSIC_D_PLACE) & 3);
-              /* The free masks and the ship's positions are written as
-               * whole words, as they are read (a byte store followed by
-               * a wider load of it stalls store forwarding); a get
-               * changes neither. */
-              uint32_t fw, row;
-              memcpy (&fw, c->ship_free, 4);
-              memcpy (&row, c->ship[sh], 4);
-              fw &= ~((uint32_t) (is_get ? 0 : 1u << pos) << (8 * byte_index4 (sh)));
-              row |= (uint32_t) (is_get ? 0 : p + 1) << (8 * byte_index4 (pos));
-              memcpy (c->ship_free, &fw, 4);
-              memcpy (c->ship[sh], &row, 4);
-
               c->passes = 0;
-              c->quarry[p] = (uint8_t) (c->quarry[p] - (is_get ? take : 0));
-              c->sled[p] = (uint8_t) (sled + (is_get ? take : -1));
-              x = is_get ? IMH_CLASSIC_D_GET : code;
+              c->quarry[p] = (uint8_t) (c->quarry[p] - take);
+              c->sled[p] = (uint8_t) (sled + take);
+              x = IMH_CLASSIC_D_GET;
+            }
+          else if (j < n_get + n_place)
+            {
+              /* the kp-th free position: on the ship sh whose prefix
+               * count first exceeds kp */
+              uint32_t kp = (uint32_t) (j - n_get);
+              int sh = (int) (kp >= (prefix & 0xff)) + (int) (kp >= ((prefix >> 8) & 0xff))
+                       + (int) (kp >= ((prefix >> 16) & 0xff));
+              uint32_t before = ((prefix << 8) >> (8 * sh)) & 0xff;
+              int pos = select4[(free_w >> (8 * sh)) & 0xf][kp - before];
+              free_w &= ~(UINT32_C (1) << (8 * sh + pos));
+              prefix -= UINT32_C (0x01010101) << (8 * sh);
+              store4 (c->ship_free, free_w);
+              store4 (c->ship[sh], load4 (c->ship[sh]) | (uint32_t) (p + 1) << (8 * pos));
+              c->passes = 0;
+              c->sled[p] = (uint8_t) (sled - 1);
+              x = (ImhDecision) (IMH_CLASSIC_D_PLACE + sh * 4 + pos);
             }
           else if (j < n_get + n_place + n_sail)
             {
@@ -1462,17 +1459,14 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
               int qs = (ks * recip5[n_sites]) >> 8;
               int sh = select4[sailable][qs];
               x = sail_codes[sh][sites_free][ks - qs * n_sites];
-              int t = (x - IMH_CLASSIC_D_SAIL) % 5;
+              int t = (int) x - IMH_CLASSIC_D_SAIL - sh * 5;
               if ((plain_sites >> t) & 1)
                 {
-                  uint32_t sw, fw;
-                  memcpy (&sw, c->ship_site, 4);
-                  memcpy (&fw, c->ship_free, 4);
-                  sw = (sw & ~(UINT32_C (0xff) << (8 * byte_index4 (sh))))
-                       | (uint32_t) t << (8 * byte_index4 (sh));
-                  fw &= ~(UINT32_C (0xff) << (8 * byte_index4 (sh)));
-                  memcpy (c->ship_site, &sw, 4);
-                  memcpy (c->ship_free, &fw, 4);
+                  site_w = (site_w & ~(UINT32_C (0xff) << (8 * sh))) | (uint32_t) t << (8 * sh);
+                  free_w &= ~(UINT32_C (0xff) << (8 * sh));
+                  prefix = byte_counts (free_w) * UINT32_C (0x01010101);
+                  store4 (c->ship_site, site_w);
+                  store4 (c->ship_free, free_w);
                   c->passes = 0;
                   c->sites_used |= (uint8_t) (1u << t);
                   c->ships_sailed++;
@@ -1481,6 +1475,7 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
                     {
                       c->phase = IMH_CLASSIC_PHASE_ACTION;
                       have = advance_opts (c, d);
+                      fresh = false;
                       goto next;
                     }
                 }
@@ -1488,6 +1483,7 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
                 {
                   apply_main (c, x);
                   have = advance_opts (c, d);
+                  fresh = false;
                   goto next;
                 }
             }
@@ -1497,6 +1493,7 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
               x = n > 0 ? cards[j - n_get - n_place - n_sail] : IMH_CLASSIC_D_PASS;
               apply_main (c, x);
               have = advance_opts (c, d);
+              fresh = false;
               goto next;
             }
           else
@@ -1505,7 +1502,8 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
               c->passes++;
             }
           /* the turn is over, nothing else happens */
-          c->turn_player = (uint8_t) (p + 1 == c->n_players ? 0 : p + 1);
+          tp = p + 1 == c->n_players ? 0 : p + 1;
+          c->turn_player = (uint8_t) tp;
           c->turn++;
           have = 0;
         }
@@ -1515,6 +1513,7 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
           x = d[rng_below_inline (r, (uint32_t) n)];
           frame_apply (c, x);
           have = advance_opts (c, d);
+          fresh = false;
         }
     next:
       check_after (s, x);

@@ -1278,6 +1278,10 @@ sailable_mask (uint32_t counts, uint32_t slack_w, uint32_t site_w)
   return (unsigned) ((uint32_t) ((ok >> 7) * UINT32_C (0x10204080)) >> 28);
 }
 
+_Static_assert (IMH_CLASSIC_PLAY_HAMMER == 0 && IMH_CLASSIC_PLAY_CHISEL == 1
+                && IMH_CLASSIC_PLAY_SAIL == 2 && IMH_CLASSIC_PLAY_LEVER == 3,
+                "the fused playout's card bits follow the play decisions");
+
 /* The q-th set bit (from bit 0) of a 4-bit mask. */
 static const uint8_t select4[16][4] = {
   {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
@@ -1400,31 +1404,20 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
           int n_place = sled > 0 ? free_n : 0;
           int n_sail = nibble_bits[sailable] * n_sites;
 
-          /* Blue cards, in main_options()'s order. */
-          ImhDecision cards[4];
-          int n_cards = 0;
+          /* Blue cards, in main_options()'s order (hammer, chisel, sail,
+           * lever): which ones can be played, without branches (players
+           * often hold one); the list is written only when one is drawn. */
           const uint8_t *held = c->held[p];
-          uint32_t blue;
-          memcpy (&blue, held + IMH_CLASSIC_CARD_LEVER, 4);
-          if (__builtin_expect (blue != 0, 0))
-            {
-              if (held[IMH_CLASSIC_CARD_HAMMER] > 0 && (take > 0 || (sled > 0 && free_n > 0)))
-                cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_HAMMER;
-              if (held[IMH_CLASSIC_CARD_CHISEL] > 0 && sled >= 2 && free_n >= 2)
-                cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_CHISEL;
-              if (held[IMH_CLASSIC_CARD_SAIL] > 0 && sled >= 1)
-                for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
-                  {
-                    int nfree = (int) ((counts >> (8 * sh)) & 0xff);
-                    if (c->ship_site[sh] == NONE && nfree > 0 && nfree <= c->ship_slack[sh] + 1)
-                      {
-                        cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_SAIL;
-                        break;
-                      }
-                  }
-              if (held[IMH_CLASSIC_CARD_LEVER] > 0 && sailable != 0 && sites_free != 0)
-                cards[n_cards++] = IMH_CLASSIC_D_PLAY + IMH_CLASSIC_PLAY_LEVER;
-            }
+          /* bit 7 of byte s: ship s is unsailed, has a free position and
+           * one more stone brings it to its minimum (C12) */
+          uint32_t sail_ok = (((slack_w + UINT32_C (0x01010101)) | UINT32_C (0x80808080)) - counts)
+                             & site_w & (counts + UINT32_C (0x7f7f7f7f)) & UINT32_C (0x80808080);
+          unsigned card_bits =
+            (unsigned) (held[IMH_CLASSIC_CARD_HAMMER] > 0 && (take > 0 || (sled > 0 && free_n > 0)))
+            | (unsigned) (held[IMH_CLASSIC_CARD_CHISEL] > 0 && sled >= 2 && free_n >= 2) << 1
+            | (unsigned) (held[IMH_CLASSIC_CARD_SAIL] > 0 && sled >= 1 && sail_ok != 0) << 2
+            | (unsigned) (held[IMH_CLASSIC_CARD_LEVER] > 0 && sailable != 0 && sites_free != 0) << 3;
+          int n_cards = nibble_bits[card_bits];
 
           int n = n_get + n_place + n_sail + n_cards;
           int j = (int) rng_below_inline (r, n > 0 ? (uint32_t) n : 1u);
@@ -1490,7 +1483,10 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
           else if (n > 0 || c->passes + 1 >= c->n_players)
             {
               /* a blue card, or the pass that ends the round */
-              x = n > 0 ? cards[j - n_get - n_place - n_sail] : IMH_CLASSIC_D_PASS;
+              /* the play decisions are D_PLAY + HAMMER, CHISEL, SAIL, LEVER: bits 0..3 */
+              x = n > 0 ? (ImhDecision) (IMH_CLASSIC_D_PLAY
+                                         + select4[card_bits][j - n_get - n_place - n_sail])
+                        : IMH_CLASSIC_D_PASS;
               apply_main (c, x);
               have = advance_opts (c, d);
               fresh = false;

@@ -127,6 +127,11 @@ imh_classic_rank_points (const int *counts, int n_players,
           else if (counts[q] == counts[p])
             equal++;
         }
+      if (equal == 1)
+        {
+          out[p] = better < n_values ? values[better] : 0;
+          continue;
+        }
       int sum = 0;
       for (int k = better; k < better + equal; k++)
         sum += k < n_values ? values[k] : 0;

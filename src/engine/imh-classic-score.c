@@ -7,43 +7,59 @@
 
 #include "imh-classic.h"
 
+/* 1/3/6/10/15, +2 per element beyond 5: imh_classic_group_points(), inline. */
+static inline int
+group_points (int n)
+{
+  return n <= 5 ? imh_classic_group_value[n] : imh_classic_group_value[5] + 2 * (n - 5);
+}
+
+static inline int
+find_root (uint8_t *parent, int i)
+{
+  while (parent[i] != i)
+    {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+  return i;
+}
+
+/* Areas of one colour (stones next to each other in a column or a row;
+ * fill order is column by column, 3 per column) in one pass: each stone
+ * joins the area of the stone above it and of the one to its left. */
 static void
 burial_a (const ImhClassic *c, int pts[IMH_CLASSIC_MAX_PLAYERS])
 {
-  uint8_t seen[IMH_CLASSIC_BURIAL_MAX] = { 0 };
-  uint8_t stack[IMH_CLASSIC_BURIAL_MAX];
+  uint8_t parent[IMH_CLASSIC_BURIAL_MAX];
+  uint8_t size[IMH_CLASSIC_BURIAL_MAX];
   int n = c->burial_n;
 
-  for (int i = 0; i < n; i++)
+  for (int i = 0, row = 0; i < n; i++, row = row == 2 ? 0 : row + 1)
     {
-      if (seen[i])
-        continue;
       int owner = c->burial[i];
-      int size = 0, sp = 0;
-      stack[sp++] = (uint8_t) i;
-      seen[i] = 1;
-      while (sp > 0)
+      int root = i;
+      parent[i] = (uint8_t) i;
+      size[i] = 1;
+      if (row > 0 && c->burial[i - 1] == owner)
         {
-          int j = stack[--sp];
-          int row = j % 3;
-          int nb[4], nn = 0;
-          size++;
-          if (row > 0) nb[nn++] = j - 1;
-          if (row < 2) nb[nn++] = j + 1;
-          nb[nn++] = j - 3;
-          nb[nn++] = j + 3;
-          for (int k = 0; k < nn; k++)
+          root = find_root (parent, i - 1);
+          parent[i] = (uint8_t) root;
+          size[root]++;
+        }
+      if (i >= 3 && c->burial[i - 3] == owner)
+        {
+          int left = find_root (parent, i - 3);
+          if (left != root)
             {
-              int m = nb[k];
-              if (m >= 0 && m < n && !seen[m] && c->burial[m] == owner)
-                {
-                  seen[m] = 1;
-                  stack[sp++] = (uint8_t) m;
-                }
+              parent[left] = (uint8_t) root;
+              size[root] = (uint8_t) (size[root] + size[left]);
             }
         }
-      pts[owner - 1] += imh_classic_group_points (size);
     }
+  for (int i = 0; i < n; i++)
+    if (parent[i] == i)
+      pts[c->burial[i] - 1] += group_points (size[i]);
 }
 
 static void
@@ -104,7 +120,7 @@ _imh_classic_score (const ImhState *s, ImhScore *out)
         pt[k] = c->points[p][k];
       pt[IMH_CLASSIC_CAT_BURIAL] += (int16_t) burial[p];
       pt[IMH_CLASSIC_CAT_OBELISK] += (int16_t) obelisk[p];
-      pt[IMH_CLASSIC_CAT_STATUES] += (int16_t) imh_classic_group_points (held[IMH_CLASSIC_CARD_STATUE]);
+      pt[IMH_CLASSIC_CAT_STATUES] += (int16_t) group_points (held[IMH_CLASSIC_CARD_STATUE]);
       pt[IMH_CLASSIC_CAT_DECORATIONS] += (int16_t) (
         held[IMH_CLASSIC_CARD_DECO_PYRAMID] * (site_total[IMH_CLASSIC_SITE_PYRAMID] / 3)
         + held[IMH_CLASSIC_CARD_DECO_TEMPLE] * (site_total[IMH_CLASSIC_SITE_TEMPLE] / 3)

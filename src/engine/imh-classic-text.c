@@ -86,6 +86,20 @@ _imh_classic_hidden_count (const ImhState *s)
   return n;
 }
 
+/* Insertion sort: the hidden groups hold at most 36 small codes. */
+static void
+sort_u8 (uint8_t *v, uint32_t n)
+{
+  for (uint32_t i = 1; i < n; i++)
+    {
+      uint8_t x = v[i];
+      uint32_t j = i;
+      for (; j > 0 && v[j - 1] > x; j--)
+        v[j] = v[j - 1];
+      v[j] = x;
+    }
+}
+
 void
 _imh_classic_determinize (ImhState *s, int observer, ImhRng *rng)
 {
@@ -94,9 +108,16 @@ _imh_classic_determinize (ImhState *s, int observer, ImhRng *rng)
   uint32_t n = 0;
 
   /* Everyone sees the same (C9): observer does not matter. */
+  /* Every hidden group is put into a canonical (sorted) order before it is
+   * shuffled, so the result depends only on which objects are unseen and
+   * on rng, never on their hidden order. */
   if (c->phase != IMH_CLASSIC_PHASE_OVER && c->round + 1 < IMH_CLASSIC_N_ROUND_CARDS)
-    imh_rng_shuffle_u8 (rng, c->rounds + c->round + 1,
-                        (uint32_t) (IMH_CLASSIC_N_ROUND_CARDS - 1 - c->round));
+    {
+      uint8_t *rest = c->rounds + c->round + 1;
+      uint32_t rest_n = (uint32_t) (IMH_CLASSIC_N_ROUND_CARDS - 1 - c->round);
+      sort_u8 (rest, rest_n);
+      imh_rng_shuffle_u8 (rng, rest, rest_n);
+    }
 
   for (int i = 0; i < c->deck_n; i++)
     pool[n++] = c->deck[i];
@@ -105,6 +126,7 @@ _imh_classic_determinize (ImhState *s, int observer, ImhRng *rng)
     for (int i = 0; i < 2; i++)
       if (c->pair[i] != NONE)
         pool[n++] = c->pair[i];
+  sort_u8 (pool, n);
   imh_rng_shuffle_u8 (rng, pool, n);
   n = 0;
   for (int i = 0; i < c->deck_n; i++)

@@ -1044,11 +1044,20 @@ duel_determinize (ImhState *s, int observer, ImhRng *rng)
   uint8_t unseen[IMH_DUEL_PILE_MAX + IMH_DUEL_RESERVE_MAX];
   uint32_t n = 0;
 
+  uint8_t count[IMH_DUEL_N_TILE_CODES] = { 0 };
+
   (void) observer;   /* D10: both players see the same */
-  memcpy (unseen, d->pile, d->pile_n);
-  n = d->pile_n;
-  memcpy (unseen + n, d->reserve, d->reserve_n);
-  n += d->reserve_n;
+  /* Canonical order first (a counting sort by tile code), so that the
+   * result depends only on which tiles are unseen and on rng, never on
+   * their hidden order: the AI must not be able to tell two states apart
+   * that differ only in what nobody can see. */
+  for (uint32_t i = 0; i < d->pile_n; i++)
+    count[d->pile[i]]++;
+  for (uint32_t i = 0; i < d->reserve_n; i++)
+    count[d->reserve[i]]++;
+  for (int c = 0; c < IMH_DUEL_N_TILE_CODES; c++)
+    for (int k = 0; k < count[c]; k++)
+      unseen[n++] = (uint8_t) c;
   imh_rng_shuffle_u8 (rng, unseen, n);
   memcpy (d->pile, unseen, d->pile_n);
   memcpy (d->reserve, unseen + d->pile_n, d->reserve_n);

@@ -21,4 +21,10 @@ guint64    _imh_game_get_serial  (ImhGame          *self);
 void       _imh_game_mark_saved  (ImhGame          *self,
                                   guint64           serial);
 
+/* A search seed for the position at `ply`, derived from public data only
+ * (the game's seed and the decisions that led there), never from hidden
+ * parts of the state: the AI must not depend on what nobody can see. */
+guint64    _imh_game_public_seed (ImhGame          *self,
+                                  guint             ply);
+
 G_END_DECLS

@@ -595,8 +595,9 @@ start_computer (ImhGame *self)
   job = g_new0 (ThinkJob, 1);
   memcpy (&job->state, live, sizeof job->state);
   job->spec = spec;
-  /* Reproducible per position and game, different across positions. */
-  job->seed = self->seed ^ self->rules->hash (live) ^ ((guint64) self->live * 0x9e3779b97f4a7c15ull);
+  /* Reproducible per position and game, different across positions,
+   * from public data only. */
+  job->seed = _imh_game_public_seed (self, self->live);
   atomic_init (&job->stop, false);
 
   self->think_cancellable = g_cancellable_new ();
@@ -1806,4 +1807,22 @@ _imh_game_mark_saved (ImhGame *self,
   g_assert (IMH_IS_GAME (self));
   self->saved_serial = serial;
   sync_props (self);
+}
+
+guint64
+_imh_game_public_seed (ImhGame *self,
+                       guint    ply)
+{
+  /* FNV-1a over the decisions of the line up to `ply`, mixed with the
+   * game's seed: the same public history gives the same seed. */
+  guint64 h = G_GUINT64_CONSTANT (0xcbf29ce484222325) ^ self->seed;
+
+  g_assert (ply <= self->line->len);
+  for (guint i = 0; i < ply; i++)
+    {
+      h ^= ((Node *) g_ptr_array_index (self->line, i))->d;
+      h *= G_GUINT64_CONSTANT (0x100000001b3);
+    }
+  h ^= (guint64) ply * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  return h;
 }

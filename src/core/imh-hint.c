@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "imh-ai.h"
+#include "imh-game-private.h"
 #include "imh-hint.h"
 #include "imh-texts.h"
 
@@ -287,7 +288,7 @@ imh_game_hint_async (ImhGame             *game,
   imh_search_limits_init (&job->limits);
   job->limits.iterations = iterations > 0 ? iterations : DEFAULT_ITERATIONS;
   job->limits.threads = CLAMP (g_get_num_processors (), 1, 4);
-  job->limits.seed = imh_game_get_seed (game) ^ imh_rules_of (s)->hash (s);
+  job->limits.seed = _imh_game_public_seed (game, ply);
   job->limits.stop = &job->stop;
   atomic_init (&job->stop, false);
   if (cancellable != NULL)

@@ -91,6 +91,63 @@ imh_classic_sync (ImhClassic *c)
     }
 }
 
+/* A 4-byte ship array (ship_free, ship_site, ship_slack, a ship's
+ * positions) as one word with element 0 in the low byte, and back. The
+ * fused playout reads and writes them whole: a byte store followed by a
+ * wider load of it would stall store forwarding. */
+static inline uint32_t
+load4 (const uint8_t *a)
+{
+  uint32_t w;
+  memcpy (&w, a, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  w = __builtin_bswap32 (w);
+#endif
+  return w;
+}
+
+static inline void
+store4 (uint8_t *a, uint32_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  w = __builtin_bswap32 (w);
+#endif
+  memcpy (a, &w, 4);
+}
+
+/* Per byte: the number of set bits (free positions of each ship). */
+static inline uint32_t
+byte_counts (uint32_t x)
+{
+  x = x - ((x >> 1) & UINT32_C (0x55555555));
+  x = (x & UINT32_C (0x33333333)) + ((x >> 2) & UINT32_C (0x33333333));
+  return (x + (x >> 4)) & UINT32_C (0x0f0f0f0f);
+}
+
+/* Bit s: ship s is unsailed (site byte 0xff) and its free positions are
+ * at most its slack (it has its minimum load): what main_options() tests
+ * one ship at a time. Slack is at most 1 and a count at most 4, so no
+ * byte borrows. */
+static inline unsigned
+sailable_mask (uint32_t counts, uint32_t slack_w, uint32_t site_w)
+{
+  uint32_t ok = ((slack_w | UINT32_C (0x80808080)) - counts) & site_w & UINT32_C (0x80808080);
+  return (unsigned) ((uint32_t) ((ok >> 7) * UINT32_C (0x10204080)) >> 28);
+}
+
+_Static_assert (IMH_CLASSIC_PLAY_HAMMER == 0 && IMH_CLASSIC_PLAY_CHISEL == 1
+                && IMH_CLASSIC_PLAY_SAIL == 2 && IMH_CLASSIC_PLAY_LEVER == 3,
+                "the fused playout's card bits follow the play decisions");
+
+/* ship[i] = v in a 4-byte ship array, written as one word (see load4). */
+static inline void
+set_ship_byte (uint8_t *a, int i, unsigned v)
+{
+  uint32_t w = load4 (a);
+  w = (w & ~(UINT32_C (0xff) << (8 * i))) | (uint32_t) (v & 0xff) << (8 * i);
+  store4 (a, w);
+}
+
 static inline int
 take_count (const ImhClassic *c, int p, int want)
 {
@@ -375,27 +432,21 @@ main_options (const ImhClassic *c, ImhDecision *d)
   int p = c->turn_player;
   int n = 0;
   int take = take_count (c, p, 3);
-  int free_n = 0;
-  unsigned sailable = 0;
+  /* the four ships at once (words; a sailed ship has no free position) */
+  uint32_t free_w = load4 (c->ship_free);
+  uint32_t counts = byte_counts (free_w);
+  unsigned sailable = sailable_mask (counts, load4 (c->ship_slack), load4 (c->ship_site));
+  int free_n = (int) ((counts * UINT32_C (0x01010101)) >> 24);
 
   if (take > 0)
     d[n++] = IMH_CLASSIC_D_GET;
-  for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
-    {
-      if (c->ship_site[s] != NONE)
-        continue;
-      unsigned fm = c->ship_free[s];
-      int nfree = nibble_bits[fm];
-      int slack = c->ship_slack[s];
-      free_n += nfree;
-      if (nfree <= slack)
-        sailable |= 1u << s;
-      if (c->sled[p] > 0)
-        {
-          memcpy (d + n, place_codes[s][fm], sizeof place_codes[s][fm]);
-          n += nfree;
-        }
-    }
+  if (c->sled[p] > 0)
+    for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+      {
+        unsigned fm = (free_w >> (8 * s)) & 0xf;
+        memcpy (d + n, place_codes[s][fm], sizeof place_codes[s][fm]);
+        n += nibble_bits[fm];
+      }
   unsigned sites_free = ~(unsigned) c->sites_used & 31u;
   for (unsigned sm = sailable; sm != 0; sm &= sm - 1)
     {
@@ -581,7 +632,7 @@ frame_apply (ImhClassic *c, ImhDecision d)
         int s = (d - IMH_CLASSIC_D_PLACE) / 4, pos = (d - IMH_CLASSIC_D_PLACE) % 4;
         c->sled[p]--;
         c->ship[s][pos] = (uint8_t) (p + 1);
-        c->ship_free[s] &= (uint8_t) ~(1u << pos);
+        set_ship_byte (c->ship_free, s, c->ship_free[s] & ~(1u << pos));
         pop (c);
         if (f.a == 1)
           push (c, IMH_CLASSIC_FR_SAIL, (uint8_t) p, (uint8_t) s, 0, 0);
@@ -592,8 +643,8 @@ frame_apply (ImhClassic *c, ImhDecision d)
       {
         int s = (d - IMH_CLASSIC_D_SAIL) / 5, t = (d - IMH_CLASSIC_D_SAIL) % 5;
         pop (c);
-        c->ship_site[s] = (uint8_t) t;
-        c->ship_free[s] = 0;
+        set_ship_byte (c->ship_site, s, (unsigned) t);
+        set_ship_byte (c->ship_free, s, 0);
         c->sites_used |= (uint8_t) (1u << t);
         c->ships_sailed++;
         push (c, IMH_CLASSIC_FR_UNLOAD, (uint8_t) p, (uint8_t) s, (uint8_t) t, f.b);
@@ -672,6 +723,56 @@ frame_apply (ImhClassic *c, ImhDecision d)
     }
 }
 
+/* Ship sh (just sailed) unloads at a site where no stone needs a choice
+ * (pyramid A, temple, burial chamber, obelisks): exactly the UNLOAD
+ * frame's plain unloading in frame_auto(), with the site tested once. */
+static inline void
+unload_plain (ImhClassic *c, int sh, int site)
+{
+  uint8_t o[IMH_CLASSIC_SHIP_MAX];
+  uint32_t w = load4 (c->ship[sh]);
+  /* bit pos: position pos holds a stone (bytes are at most 4) */
+  uint32_t nz = ((w + UINT32_C (0x7f7f7f7f)) >> 7) & UINT32_C (0x01010101);
+  unsigned occ = (unsigned) ((uint32_t) (nz * UINT32_C (0x10204080)) >> 28);
+
+  memcpy (o, c->ship[sh], sizeof o);
+  store4 (c->ship[sh], 0);
+  switch (site)
+    {
+    case IMH_CLASSIC_SITE_PYRAMID:
+      for (; occ != 0; occ &= occ - 1)
+        place_pyramid_a (c, o[__builtin_ctz (occ)] - 1);
+      break;
+    case IMH_CLASSIC_SITE_TEMPLE:
+      {
+        int w4 = temple_width (c) == 4;
+        for (; occ != 0; occ &= occ - 1)
+          {
+            int p = o[__builtin_ctz (occ)] - 1;
+            int i = w4 ? (c->temple_n & 3) : c->temple_n % 5;
+            c->temple_top[i] = (uint8_t) (p + 1);
+            c->temple_n++;
+            c->stones[IMH_CLASSIC_SITE_TEMPLE][p]++;
+          }
+      }
+      break;
+    case IMH_CLASSIC_SITE_BURIAL:
+      for (; occ != 0; occ &= occ - 1)
+        {
+          int p = o[__builtin_ctz (occ)] - 1;
+          if (c->burial_n >= IMH_CLASSIC_BURIAL_MAX)
+            abort ();   /* cannot happen: see IMH_CLASSIC_BURIAL_MAX */
+          c->burial[c->burial_n++] = (uint8_t) (p + 1);
+          c->stones[IMH_CLASSIC_SITE_BURIAL][p]++;
+        }
+      break;
+    default:
+      for (; occ != 0; occ &= occ - 1)
+        place_obelisk (c, o[__builtin_ctz (occ)] - 1);
+      break;
+    }
+}
+
 /* Resolve a frame that needs no choice. */
 static void
 frame_auto (ImhClassic *c)
@@ -690,15 +791,7 @@ frame_auto (ImhClassic *c)
            * the same). */
           int ship = top->a, site = top->b;
           pop (c);
-          for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
-            {
-              int o = c->ship[ship][pos];
-              if (o != 0)
-                {
-                  c->ship[ship][pos] = 0;
-                  place_plain (c, o - 1, site);
-                }
-            }
+          unload_plain (c, ship, site);
           return;
         }
       for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
@@ -786,14 +879,18 @@ start_round (ImhClassic *c, int first)
   const ImhClassicRoundCard *card =
     &imh_classic_round_cards[c->n_players - 2][c->rounds[c->round]];
 
+  /* whole words, as they are read (see load4) */
+  uint32_t free_w = 0, slack_w = 0;
   for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
     {
-      c->ship_cap[s] = card->cap[s];
-      c->ship_site[s] = NONE;
-      c->ship_free[s] = (uint8_t) ((1u << card->cap[s]) - 1u);
-      c->ship_slack[s] = (uint8_t) (card->cap[s] - imh_classic_ship_min[card->cap[s]]);
-      memset (c->ship[s], 0, sizeof c->ship[s]);
+      free_w |= (uint32_t) ((1u << card->cap[s]) - 1u) << (8 * s);
+      slack_w |= (uint32_t) (card->cap[s] - imh_classic_ship_min[card->cap[s]]) << (8 * s);
     }
+  memcpy (c->ship_cap, card->cap, IMH_CLASSIC_N_SHIPS);
+  store4 (c->ship_site, UINT32_C (0xffffffff));
+  store4 (c->ship_free, free_w);
+  store4 (c->ship_slack, slack_w);
+  memset (c->ship, 0, sizeof c->ship);
   c->ships_sailed = 0;
   c->sites_used = 0;
   c->passes = 0;
@@ -841,7 +938,7 @@ begin_round_end (ImhClassic *c)
   for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
     {
       if (c->ship_site[s] == NONE)
-        c->ship_free[s] = (uint8_t) ((1u << c->ship_cap[s]) - 1u);
+        set_ship_byte (c->ship_free, s, (1u << c->ship_cap[s]) - 1u);
       for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
         if (c->ship[s][pos] != 0)
           {
@@ -1020,13 +1117,13 @@ apply_main (ImhClassic *c, ImhDecision d)
       int s = (d - IMH_CLASSIC_D_PLACE) / 4, pos = (d - IMH_CLASSIC_D_PLACE) % 4;
       c->sled[p]--;
       c->ship[s][pos] = (uint8_t) (p + 1);
-      c->ship_free[s] &= (uint8_t) ~(1u << pos);
+      set_ship_byte (c->ship_free, s, c->ship_free[s] & ~(1u << pos));
     }
   else if (d < IMH_CLASSIC_D_PLAY)
     {
       int s = (d - IMH_CLASSIC_D_SAIL) / 5, t = (d - IMH_CLASSIC_D_SAIL) % 5;
-      c->ship_site[s] = (uint8_t) t;
-      c->ship_free[s] = 0;
+      set_ship_byte (c->ship_site, s, (unsigned) t);
+      set_ship_byte (c->ship_free, s, 0);
       c->sites_used |= (uint8_t) (1u << t);
       c->ships_sailed++;
       push (c, IMH_CLASSIC_FR_UNLOAD, (uint8_t) p, (uint8_t) s, (uint8_t) t, 0);
@@ -1289,54 +1386,6 @@ rng_below_inline (uint64_t *s, uint32_t bound)
   return (uint32_t) (m >> 32);
 }
 
-/* A 4-byte ship array (ship_free, ship_site, ship_slack, a ship's
- * positions) as one word with element 0 in the low byte, and back. The
- * fused playout reads and writes them whole: a byte store followed by a
- * wider load of it would stall store forwarding. */
-static inline uint32_t
-load4 (const uint8_t *a)
-{
-  uint32_t w;
-  memcpy (&w, a, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  w = __builtin_bswap32 (w);
-#endif
-  return w;
-}
-
-static inline void
-store4 (uint8_t *a, uint32_t w)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  w = __builtin_bswap32 (w);
-#endif
-  memcpy (a, &w, 4);
-}
-
-/* Per byte: the number of set bits (free positions of each ship). */
-static inline uint32_t
-byte_counts (uint32_t x)
-{
-  x = x - ((x >> 1) & UINT32_C (0x55555555));
-  x = (x & UINT32_C (0x33333333)) + ((x >> 2) & UINT32_C (0x33333333));
-  return (x + (x >> 4)) & UINT32_C (0x0f0f0f0f);
-}
-
-/* Bit s: ship s is unsailed (site byte 0xff) and its free positions are
- * at most its slack (it has its minimum load): what main_options() tests
- * one ship at a time. Slack is at most 1 and a count at most 4, so no
- * byte borrows. */
-static inline unsigned
-sailable_mask (uint32_t counts, uint32_t slack_w, uint32_t site_w)
-{
-  uint32_t ok = ((slack_w | UINT32_C (0x80808080)) - counts) & site_w & UINT32_C (0x80808080);
-  return (unsigned) ((uint32_t) ((ok >> 7) * UINT32_C (0x10204080)) >> 28);
-}
-
-_Static_assert (IMH_CLASSIC_PLAY_HAMMER == 0 && IMH_CLASSIC_PLAY_CHISEL == 1
-                && IMH_CLASSIC_PLAY_SAIL == 2 && IMH_CLASSIC_PLAY_LEVER == 3,
-                "the fused playout's card bits follow the play decisions");
-
 /* The q-th set bit (from bit 0) of a 4-bit mask. */
 static const uint8_t select4[16][4] = {
   {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
@@ -1345,56 +1394,6 @@ static const uint8_t select4[16][4] = {
 };
 /* k / n == (k * recip5[n]) >> 8 for n = 1..5 and k < 20 (sail options). */
 static const uint16_t recip5[6] = { 0, 256, 128, 86, 64, 52 };
-
-/* Ship sh (just sailed) unloads at a site where no stone needs a choice
- * (pyramid A, temple, burial chamber, obelisks): exactly the UNLOAD
- * frame's plain unloading in frame_auto(), with the site tested once. */
-static inline void
-unload_plain (ImhClassic *c, int sh, int site)
-{
-  uint8_t o[IMH_CLASSIC_SHIP_MAX];
-  uint32_t w = load4 (c->ship[sh]);
-  /* bit pos: position pos holds a stone (bytes are at most 4) */
-  uint32_t nz = ((w + UINT32_C (0x7f7f7f7f)) >> 7) & UINT32_C (0x01010101);
-  unsigned occ = (unsigned) ((uint32_t) (nz * UINT32_C (0x10204080)) >> 28);
-
-  memcpy (o, c->ship[sh], sizeof o);
-  store4 (c->ship[sh], 0);
-  switch (site)
-    {
-    case IMH_CLASSIC_SITE_PYRAMID:
-      for (; occ != 0; occ &= occ - 1)
-        place_pyramid_a (c, o[__builtin_ctz (occ)] - 1);
-      break;
-    case IMH_CLASSIC_SITE_TEMPLE:
-      {
-        int w4 = temple_width (c) == 4;
-        for (; occ != 0; occ &= occ - 1)
-          {
-            int p = o[__builtin_ctz (occ)] - 1;
-            int i = w4 ? (c->temple_n & 3) : c->temple_n % 5;
-            c->temple_top[i] = (uint8_t) (p + 1);
-            c->temple_n++;
-            c->stones[IMH_CLASSIC_SITE_TEMPLE][p]++;
-          }
-      }
-      break;
-    case IMH_CLASSIC_SITE_BURIAL:
-      for (; occ != 0; occ &= occ - 1)
-        {
-          int p = o[__builtin_ctz (occ)] - 1;
-          if (c->burial_n >= IMH_CLASSIC_BURIAL_MAX)
-            abort ();   /* cannot happen: see IMH_CLASSIC_BURIAL_MAX */
-          c->burial[c->burial_n++] = (uint8_t) (p + 1);
-          c->stones[IMH_CLASSIC_SITE_BURIAL][p]++;
-        }
-      break;
-    default:
-      for (; occ != 0; occ &= occ - 1)
-        place_obelisk (c, o[__builtin_ctz (occ)] - 1);
-      break;
-    }
-}
 
 /* Exactly `while ((n = legal (s, &l)) > 0) apply (s, l.d[imh_rng_below (rng, n)]);`
  * (at most max_plies times), with the generator inline, without the calls

@@ -218,6 +218,51 @@ test_list_filter_delete_undo (void)
     ;
 }
 
+/* Runs the main loop for ms milliseconds. */
+static void
+run_for (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < until)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* Undo right after a delete, before a frame is drawn: the "deleted" toast
+ * was dismissed while its show animation still ran, and libadwaita 1.2
+ * then freed the toast's state before that animation ended (a crash on
+ * the next frames). Twice in a row, the second toast replacing the first. */
+static void
+test_delete_undo_at_once (void)
+{
+  g_autoptr(ImhLibrary) lib = open_library ("at-once.sqlite3", 8);
+  GtkWindow *window;
+  GtkWidget *widget = show_page (lib, &window);
+  ImhLibraryPage *page = IMH_LIBRARY_PAGE (widget);
+  GtkSelectionModel *selection = imh_library_page_get_selection (page);
+
+  for (int round = 0; round < 3; round++)
+    {
+      for (int i = 0; i < 2; i++)
+        {
+          g_assert_true (gtk_selection_model_select_item (selection, 2, TRUE));
+          g_assert_true (gtk_widget_activate_action (widget, "library.delete", NULL));
+          g_assert_cmpuint (imh_library_count (lib, NULL), ==, 7);
+          g_assert_true (gtk_widget_activate_action (widget, "library.undo-delete", NULL));
+          g_assert_cmpuint (imh_library_count (lib, NULL), ==, 8);
+        }
+      /* Longer than the toast animations (at most 500 ms). */
+      run_for (800);
+      settle (page);
+      g_assert_cmpuint (n_items (page), ==, 8);
+    }
+
+  gtk_window_destroy (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 static void
 remove_tree (const char *dir)
 {
@@ -256,6 +301,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/library-page/empty", test_empty);
   g_test_add_func ("/library-page/list-filter-sort-delete-undo", test_list_filter_delete_undo);
+  g_test_add_func ("/library-page/delete-undo-at-once", test_delete_undo_at_once);
   status = g_test_run ();
   remove_tree (tmpdir);
   return status;

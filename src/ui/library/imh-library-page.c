@@ -548,13 +548,25 @@ restore_deleted (ImhLibraryPage *self, ImhLibraryDeleted *deleted)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!imh_library_restore (self->library, deleted, &error))
+  gboolean restored = imh_library_restore (self->library, deleted, &error);
+
+  if (!restored)
     toast (self, error->message);
   if (deleted == self->last_deleted)
     {
+      /* The "deleted" toast is not dismissed but becomes the confirmation:
+       * dismissing a toast while its show animation still runs (an undo
+       * right after the delete) makes libadwaita 1.2 free the toast's state
+       * before that animation ends, and crash on a later frame. */
+      if (self->last_delete_toast != NULL && restored)
+        {
+          guint n = imh_library_deleted_get_n_games (deleted);
+          g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game restored",
+                                                                 "%u games restored", n), n);
+          adw_toast_set_title (self->last_delete_toast, title);
+          adw_toast_set_button_label (self->last_delete_toast, NULL);
+        }
       g_clear_pointer (&self->last_deleted, imh_library_deleted_unref);
-      if (self->last_delete_toast != NULL)
-        adw_toast_dismiss (self->last_delete_toast);
     }
   refresh_tags (self);
   update_actions (self);

@@ -10,6 +10,7 @@
 
 #include "imh-ai.h"
 #include "imh-cli.h"
+#include "imh-cli-util.h"
 #include "imh-record.h"
 
 int imh_cli_hint (int argc, char **argv);
@@ -48,9 +49,6 @@ imh_cli_hint (int argc, char **argv)
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("FILE"));
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize len = 0;
 
   g_option_context_set_summary (context, _("Search the position at the end of a record and rank the decisions of the player to move."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -85,33 +83,12 @@ imh_cli_hint (int argc, char **argv)
         }
     }
 
-  if (!g_file_get_contents (argv[1], &text, &len, &error))
-    {
-      imh_cli_error ("%s", error->message);
-      return IMH_CLI_FAILED;
-    }
-
-  ImhRecordError rerr = { 0 };
-  ImhRecord *rec = imh_record_parse (text, len, &rerr);
-  if (rec == NULL)
-    {
-      imh_cli_error ("%s:%u:%u: %s", argv[1], rerr.line, rerr.column, rerr.message);
-      return IMH_CLI_FAILED;
-    }
-  uint32_t end = imh_record_line_end (&rec->main);
-  if (ply > (gint64) end)
-    {
-      imh_cli_error (_("--ply %lld is beyond the end of the main line (%u decisions)"), (long long) ply, end);
-      imh_record_free (rec);
-      return IMH_CLI_USAGE;
-    }
+  ImhRecord *rec;
   ImhState state;
-  if (!imh_record_replay (rec, NULL, ply < 0 ? end : (uint32_t) ply, &state, &rerr))
-    {
-      imh_cli_error ("%s:%u:%u: %s", argv[1], rerr.line, rerr.column, rerr.message);
-      imh_record_free (rec);
-      return IMH_CLI_FAILED;
-    }
+  uint32_t at;
+  int status = imh_cli_load_position (argv[1], ply, &rec, &at, &state);
+  if (status != IMH_CLI_OK)
+    return status;
   imh_record_free (rec);
 
   const ImhRules *rules = imh_rules_of (&state);

@@ -23,7 +23,8 @@ imh_cli_legal (int argc, char **argv)
   g_autoptr(GOptionContext) context = g_option_context_new (_("FILE"));
   ImhRecord *r;
   ImhState s;
-  ImhRecordError err;
+  uint32_t at;
+  int status;
   ImhDecisionList list;
 
   g_option_context_set_summary (context, _("Print the legal decisions at the end of a record, one per line, in notation."));
@@ -35,24 +36,9 @@ imh_cli_legal (int argc, char **argv)
       imh_cli_error (_("expected exactly one record file"));
       return IMH_CLI_USAGE;
     }
-  r = imh_cli_load_record (argv[1]);
-  if (r == NULL)
-    return IMH_CLI_FAILED;
-  if (ply < 0)
-    ply = imh_record_line_end (&r->main);
-  if (ply > imh_record_line_end (&r->main))
-    {
-      imh_cli_error (_("--ply %lld is beyond the end of the record (%u decisions)"),
-                     (long long) ply, imh_record_line_end (&r->main));
-      imh_record_free (r);
-      return IMH_CLI_USAGE;
-    }
-  if (!imh_record_replay (r, NULL, (uint32_t) ply, &s, &err))
-    {
-      imh_cli_error (_("%s:%u:%u: invalid record: %s"), argv[1], err.line, err.column, err.message);
-      imh_record_free (r);
-      return IMH_CLI_FAILED;
-    }
+  status = imh_cli_load_position (argv[1], ply, &r, &at, &s);
+  if (status != IMH_CLI_OK)
+    return status;
   r->rules->legal (&s, &list);
   for (int i = 0; i < list.n; i++)
     {

@@ -101,7 +101,8 @@ imh_cli_show (int argc, char **argv)
   g_autoptr(GOptionContext) context = g_option_context_new (_("FILE"));
   ImhRecord *r;
   ImhState s;
-  ImhRecordError err;
+  uint32_t at;
+  int status;
 
   g_option_context_set_summary (context, _("Show a position of a record with its score breakdown."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -112,32 +113,17 @@ imh_cli_show (int argc, char **argv)
       imh_cli_error (_("expected exactly one record file"));
       return IMH_CLI_USAGE;
     }
-  r = imh_cli_load_record (argv[1]);
-  if (r == NULL)
-    return IMH_CLI_FAILED;
-  if (ply < 0)
-    ply = imh_record_line_end (&r->main);
-  if (ply > imh_record_line_end (&r->main))
-    {
-      imh_cli_error (_("--ply %lld is beyond the end of the record (%u decisions)"),
-                     (long long) ply, imh_record_line_end (&r->main));
-      imh_record_free (r);
-      return IMH_CLI_USAGE;
-    }
-  if (!imh_record_replay (r, NULL, (uint32_t) ply, &s, &err))
-    {
-      imh_cli_error (_("%s:%u:%u: invalid record: %s"), argv[1], err.line, err.column, err.message);
-      imh_record_free (r);
-      return IMH_CLI_FAILED;
-    }
+  status = imh_cli_load_position (argv[1], ply, &r, &at, &s);
+  if (status != IMH_CLI_OK)
+    return status;
   if (json)
-    print_json (r, &s, (uint32_t) ply);
+    print_json (r, &s, at);
   else
     {
       const ImhRules *rules = r->rules;
       int actor = rules->actor (&s);
 
-      printf (_("Ply %u of %u."), (unsigned) ply, imh_record_line_end (&r->main));
+      printf (_("Ply %u of %u."), (unsigned) at, imh_record_line_end (&r->main));
       if (actor >= 0)
         {
           g_autofree char *who = g_strdup_printf (_("%s (player %d) decides."),

@@ -34,6 +34,38 @@ imh_cli_load_record (const char *path)
   return r;
 }
 
+int
+imh_cli_load_position (const char *path, gint64 ply, ImhRecord **record,
+                       uint32_t *ply_out, ImhState *state)
+{
+  ImhRecordError err;
+  ImhRecord *r = imh_cli_load_record (path);
+  uint32_t end;
+
+  *record = NULL;
+  if (r == NULL)
+    return IMH_CLI_FAILED;
+  end = imh_record_line_end (&r->main);
+  if (ply > (gint64) end)
+    {
+      imh_cli_error (_("--ply %lld is beyond the end of the record (%u decisions)"),
+                     (long long) ply, end);
+      imh_record_free (r);
+      return IMH_CLI_USAGE;
+    }
+  if (ply < 0)
+    ply = end;
+  if (!imh_record_replay (r, NULL, (uint32_t) ply, state, &err))
+    {
+      imh_cli_error (_("%s:%u:%u: invalid record: %s"), path, err.line, err.column, err.message);
+      imh_record_free (r);
+      return IMH_CLI_FAILED;
+    }
+  *record = r;
+  *ply_out = (uint32_t) ply;
+  return IMH_CLI_OK;
+}
+
 gboolean
 imh_cli_save_record (const char *path, const ImhRecord *record)
 {

@@ -12,6 +12,12 @@ G_BEGIN_DECLS
 /* Reads and strictly parses one record; on failure prints
  * "FILE:LINE:COLUMN: message" and returns NULL. */
 ImhRecord *imh_cli_load_record   (const char *path);
+/* Loads a record and replays its main line to `ply` (negative: its end).
+ * On success returns IMH_CLI_OK with *record (transfer full), *ply_out
+ * and *state set; otherwise prints the problem (naming file, line and
+ * column) and returns IMH_CLI_USAGE or IMH_CLI_FAILED. */
+int        imh_cli_load_position (const char *path, gint64 ply, ImhRecord **record,
+                                  uint32_t *ply_out, ImhState *state);
 /* Writes the canonical text atomically; prints the error on failure. */
 gboolean   imh_cli_save_record   (const char *path, const ImhRecord *record);
 

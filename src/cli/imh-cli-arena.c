@@ -160,7 +160,7 @@ imh_cli_arena (int argc, char **argv)
     }
   printf (_("%s, %d players: A = %s, B = %s, %u games from seed %lld\n"),
           rules->id, (int) players, sa.name, sb.name, res.games, (long long) seed);
-  printf (_("A: %u wins, %u ties, %u losses\n"), res.wins, res.ties, res.losses);
+  printf (_("A: wins: %u, ties: %u, losses: %u\n"), res.wins, res.ties, res.losses);
   printf (_("A’s win rate: %.1f%% (95%% confidence interval %.1f%%–%.1f%%)\n"),
           res.games ? 100.0 * res.wins / res.games : 0.0, 100 * win_lo, 100 * win_hi);
   printf (_("A’s score (win 1, shared first place 1/k): %.3f ± %.3f (95%% confidence)\n"),

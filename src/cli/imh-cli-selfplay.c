@@ -150,7 +150,7 @@ imh_cli_selfplay (int argc, char **argv)
   printf (_("%lld games, %.1f decisions per game on average\n"), (long long) count,
           (double) plies / (double) count);
   for (int p = 0; p < base.n_players; p++)
-    printf (_("player %d: %lld wins, %.1f points on average\n"), p + 1, (long long) wins[p],
+    printf (_("player %d: wins: %lld, points on average: %.1f\n"), p + 1, (long long) wins[p],
             (double) points[p] / (double) count);
   return IMH_CLI_OK;
 }

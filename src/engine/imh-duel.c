@@ -856,7 +856,137 @@ boat_tests_after_unload (const ImhDuel *d, int b)
                   (unsigned) (t[1] - 1u < IMH_DUEL_TILE_ACTION_0 - 1u) |
                   (unsigned) (t[2] - 1u < IMH_DUEL_TILE_ACTION_0 - 1u);
 
-  return ((d->boats_alive >> b) & take) != 0 ? 3u : 4u;
+  /* A removed boat's slots are empty (take is 0). */
+  return take != 0 ? 3u : 4u;
+}
+
+/* unload() for the main steps of the fused playout: the meeples (player
+ * 1's in the high half of mm) and the boats in play are the caller's
+ * locals, written to the state only when the main steps end. Returns true
+ * if the game ended. */
+static inline __attribute__ ((always_inline)) bool
+unload_regs (ImhDuel *d, int b, uint32_t *mm, unsigned *alive)
+{
+  uint8_t *slots = d->boat[b];
+  uint32_t m = *mm;
+  unsigned owners = unload_owners[line_index ((m | m >> 16) & 0xffffu, m >> 16, b)];
+  unsigned t0 = slots[0], t1 = slots[1], t2 = slots[2];
+  unsigned before0 = d->obelisk[0], before1 = d->obelisk[1];
+  uint32_t keep = (uint32_t) imh_duel_line_mask[b] * 0x10001u;
+
+  *mm = m & ~keep;
+  deliver (d, t2, owners & 3);
+  deliver (d, t1, (owners >> 2) & 3);
+  deliver (d, t0, owners >> 4);
+  if (__builtin_expect ((d->obelisk_first < 0) & ((d->obelisk[0] >= 5) | (d->obelisk[1] >= 5)), 0))
+    unload_obelisk_first (d, owners, t0 | t1 << 8 | t2 << 16, before0, before1);
+  if (d->pile_n >= 3)
+    {
+      unsigned n = d->pile_n;
+      slots[0] = d->pile[n - 1];
+      slots[1] = d->pile[n - 2];
+      slots[2] = d->pile[n - 3];
+      d->pile_n = (uint8_t) (n - 3);
+      return false;
+    }
+  slots[0] = slots[1] = slots[2] = 0;
+  *alive &= ~(1u << b);
+  return (*alive & (*alive - 1)) == 0;
+}
+
+/* The main steps of the fused playout, until an action tile is played,
+ * the game ends or no plies are left; returns the plies left. What the
+ * chain from one decision to the next depends on (the meeples, the turn
+ * player, the boats in play) stays in registers: no store and reload of
+ * the state between decisions. As duel_legal() + playable_actions() +
+ * apply(), with bit operations instead of branches where the outcome is
+ * random. */
+static inline __attribute__ ((always_inline)) uint32_t
+main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
+{
+  static const uint8_t next_phase[IMH_DUEL_N_ACTIONS] = {
+    IMH_DUEL_PHASE_TAKE, IMH_DUEL_PHASE_P23_FIRST,
+    IMH_DUEL_PHASE_PU_PLACE, IMH_DUEL_PHASE_SU_SWAP,
+  };
+  uint32_t mm = d->meeples[0] | (uint32_t) d->meeples[1] << 16;
+  unsigned p = d->turn_player;
+  unsigned alive = d->boats_alive;
+  unsigned tiles_ok = *tiles_okp;
+  uint32_t left0 = left, turns = 0;
+
+  while (left > 0)
+    {
+      unsigned sh = p * 16;
+      unsigned occ = (mm | mm >> 16) & 0x1ffu;
+      unsigned any_free = occ ^ 0x1ffu;
+      unsigned on_harbour = duel_popcount9[(mm >> sh) & 0x1ffu];
+      unsigned has_supply = on_harbour < IMH_DUEL_N_MEEPLES;
+      unsigned free_fields = any_free & -has_supply;
+      unsigned unl = duel_lines_2plus[occ] & alive;
+      unsigned n_place = duel_popcount9[free_fields];
+      unsigned n_unload = duel_popcount9[unl];
+      unsigned held = held_mask (d->actions[p]);
+      unsigned ok = 0, n, k;
+
+      left--;
+      if (held != 0)
+        {
+          unsigned reach = duel_line_fields[duel_lines_1plus[occ] & alive];
+
+          if (tiles_ok & 4)
+            tiles_ok = boat_tests (d);
+          ok = (tiles_ok & 1u) << IMH_DUEL_ACTION_TAKE;
+          ok |= (unsigned) (on_harbour + 2 <= IMH_DUEL_N_MEEPLES &&
+                            duel_popcount9[occ] + 2 <= IMH_DUEL_N_FIELDS) << IMH_DUEL_ACTION_PLACE_2_3;
+          ok |= (unsigned) (has_supply && (any_free & (unl != 0 ? 0x1ffu : reach)) != 0)
+                << IMH_DUEL_ACTION_PLACE_UNLOAD;
+          ok |= (unsigned) (unl != 0 && (tiles_ok & 2) != 0) << IMH_DUEL_ACTION_SWAP_UNLOAD;
+          ok &= held;
+        }
+      n = n_place + n_unload + duel_popcount9[ok];
+      k = rng_below_inline (r, n > 0 ? n : 1);
+      if (k < n_place)
+        {
+          /* The common case: place, end the turn. */
+          mm |= 1u << (duel_place_list[free_fields][k] + sh);
+          p ^= 1;
+          turns++;
+          continue;
+        }
+      if (k - n_place < n_unload)
+        {
+          int b = duel_unload_list[unl][k - n_place] - IMH_DUEL_D_UNLOAD;
+          if (unload_regs (d, b, &mm, &alive))
+            {
+              d->phase = IMH_DUEL_PHASE_OVER;
+              break;
+            }
+          p ^= 1;
+          turns++;
+          /* A removed boat's slots are empty: nothing to take there. */
+          tiles_ok = boat_tests_after_unload (d, b);
+          continue;
+        }
+      if (n > 0)
+        {
+          /* Play an action tile (it leaves the game). */
+          int a = duel_play_list[ok][k - n_place - n_unload] - IMH_DUEL_D_PLAY;
+          d->actions[p][a]--;
+          d->removed[IMH_DUEL_TILE_ACTION_0 + a]++;
+          d->phase = next_phase[a];
+          break;
+        }
+      p ^= 1;           /* pass (D8) */
+      turns++;
+    }
+  d->meeples[0] = (uint16_t) mm;
+  d->meeples[1] = (uint16_t) (mm >> 16);
+  d->turn_player = (uint8_t) p;
+  d->boats_alive = (uint8_t) alive;
+  d->turn += turns;
+  d->ply = (uint16_t) (d->ply + (left0 - left));
+  *tiles_okp = tiles_ok;
+  return left;
 }
 
 static uint32_t
@@ -868,74 +998,22 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
   unsigned tiles_ok = 4;
   uint32_t left = max_plies;
 
-  for (; left > 0 && d->phase != IMH_DUEL_PHASE_OVER; left--)
+  while (left > 0 && d->phase != IMH_DUEL_PHASE_OVER)
     {
-      int p = d->turn_player;
-      unsigned occ = occupied (d) & 0x1ffu;
-      unsigned any_free = ~occ & 0x1ffu;
-      unsigned m, n, k;
+      int p;
+      unsigned occ, any_free, m, n, k;
 
-      d->ply++;
       if (__builtin_expect (d->phase == IMH_DUEL_PHASE_MAIN, 1))
         {
-          /* As duel_legal() + playable_actions(), with bit operations
-           * instead of branches where the outcome is random. */
-          unsigned on_harbour = duel_popcount9[d->meeples[p] & 0x1ffu];
-          unsigned has_supply = on_harbour < IMH_DUEL_N_MEEPLES;
-          unsigned free_fields = any_free & -has_supply;
-          unsigned alive = d->boats_alive;
-          unsigned unl = duel_lines_2plus[occ] & alive;
-          unsigned n_place = duel_popcount9[free_fields];
-          unsigned n_unload = duel_popcount9[unl];
-          unsigned held = held_mask (d->actions[p]);
-          unsigned ok = 0;
-
-          if (held != 0)
-            {
-              unsigned reach = duel_line_fields[duel_lines_1plus[occ] & alive];
-
-              if (tiles_ok & 4)
-                tiles_ok = boat_tests (d);
-              ok = (tiles_ok & 1u) << IMH_DUEL_ACTION_TAKE;
-              ok |= (unsigned) (on_harbour + 2 <= IMH_DUEL_N_MEEPLES &&
-                                duel_popcount9[occ] + 2 <= IMH_DUEL_N_FIELDS) << IMH_DUEL_ACTION_PLACE_2_3;
-              ok |= (unsigned) (has_supply && (any_free & (unl != 0 ? 0x1ffu : reach)) != 0)
-                    << IMH_DUEL_ACTION_PLACE_UNLOAD;
-              ok |= (unsigned) (unl != 0 && (tiles_ok & 2) != 0) << IMH_DUEL_ACTION_SWAP_UNLOAD;
-              ok &= held;
-            }
-          n = n_place + n_unload + duel_popcount9[ok];
-          k = rng_below_inline (r, n > 0 ? n : 1);
-          if (k < n_place)
-            {
-              /* The common case: place, end the turn. */
-              place (d, duel_place_list[free_fields][k]);
-              end_turn (d);
-            }
-          else if (k - n_place < n_unload)
-            {
-              int b = duel_unload_list[unl][k - n_place] - IMH_DUEL_D_UNLOAD;
-              if (!unload (d, b))
-                end_turn (d);
-              tiles_ok = boat_tests_after_unload (d, b);
-            }
-          else if (n > 0)
-            {
-              /* Play an action tile (it leaves the game). */
-              static const uint8_t next_phase[IMH_DUEL_N_ACTIONS] = {
-                IMH_DUEL_PHASE_TAKE, IMH_DUEL_PHASE_P23_FIRST,
-                IMH_DUEL_PHASE_PU_PLACE, IMH_DUEL_PHASE_SU_SWAP,
-              };
-              int a = duel_play_list[ok][k - n_place - n_unload] - IMH_DUEL_D_PLAY;
-              d->actions[p][a]--;
-              d->removed[IMH_DUEL_TILE_ACTION_0 + a]++;
-              d->phase = next_phase[a];
-            }
-          else
-            end_turn (d);       /* pass (D8) */
+          left = main_steps (d, r, &tiles_ok, left);
           continue;
         }
 
+      p = d->turn_player;
+      occ = occupied (d) & 0x1ffu;
+      any_free = ~occ & 0x1ffu;
+      left--;
+      d->ply++;
       /* The sub-steps of the action tiles, applied as apply_general()
        * does: the phase is known here already. */
       switch (d->phase)

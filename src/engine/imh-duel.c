@@ -819,6 +819,37 @@ rng_below_inline (uint64_t *s, uint32_t bound)
   return (uint32_t) (m >> 32);
 }
 
+/* rng_below_inline() on the generator's four words as separate locals:
+ * GCC keeps them in registers (it does not for the array). */
+static inline __attribute__ ((always_inline)) uint32_t
+rng_below_regs (uint64_t *s0, uint64_t *s1, uint64_t *s2, uint64_t *s3, uint32_t bound)
+{
+  uint64_t result = ((*s1 * 5) << 7 | (*s1 * 5) >> 57) * 9;
+  uint64_t t = *s1 << 17;
+  uint64_t m;
+
+  *s2 ^= *s0;
+  *s3 ^= *s1;
+  *s1 ^= *s2;
+  *s0 ^= *s3;
+  *s2 ^= t;
+  *s3 = *s3 << 45 | *s3 >> 19;
+  m = (uint64_t) (uint32_t) (result >> 32) * bound;
+  if (__builtin_expect ((uint32_t) m < bound, 0))
+    {
+      uint64_t r[4] = { *s0, *s1, *s2, *s3 };
+      uint32_t threshold = (uint32_t) -bound % bound;
+
+      while ((uint32_t) m < threshold)
+        m = (uint64_t) (uint32_t) (rng_next_inline (r) >> 32) * bound;
+      *s0 = r[0];
+      *s1 = r[1];
+      *s2 = r[2];
+      *s3 = r[3];
+    }
+  return (uint32_t) (m >> 32);
+}
+
 /* Bit k: actions[k] != 0, for the 4 bytes of a player's action tiles. */
 static inline unsigned
 held_mask (const uint8_t a[IMH_DUEL_N_ACTIONS])
@@ -843,6 +874,14 @@ static inline unsigned
 boat_tests (const ImhDuel *d)
 {
   return (unsigned) any_takeable (d) | (unsigned) any_swappable (d) << 1;
+}
+
+/* boat_tests() out of line, for the main steps (it needs many registers
+ * and runs on few of them). */
+static __attribute__ ((noinline)) unsigned
+boat_tests_out (const ImhDuel *d)
+{
+  return boat_tests (d);
 }
 
 /* boat_tests() after boat b was unloaded, from the old value: a refilled
@@ -901,7 +940,7 @@ unload_regs (ImhDuel *d, int b, uint32_t *mm, unsigned *alive)
  * the state between decisions. As duel_legal() + playable_actions() +
  * apply(), with bit operations instead of branches where the outcome is
  * random. */
-static inline __attribute__ ((always_inline)) uint32_t
+static __attribute__ ((noinline)) uint32_t
 main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
 {
   static const uint8_t next_phase[IMH_DUEL_N_ACTIONS] = {
@@ -909,14 +948,19 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
     IMH_DUEL_PHASE_PU_PLACE, IMH_DUEL_PHASE_SU_SWAP,
   };
   uint32_t mm = d->meeples[0] | (uint32_t) d->meeples[1] << 16;
-  unsigned p = d->turn_player;
+  /* 16 * the turn player: the shift to its meeples in mm. */
+  unsigned sh = (unsigned) d->turn_player << 4;
   unsigned alive = d->boats_alive;
   unsigned tiles_ok = *tiles_okp;
-  uint32_t left0 = left, turns = 0;
+  uint32_t left0 = left;
+  uint64_t s0 = r[0], s1 = r[1], s2 = r[2], s3 = r[3];
+  /* Every main decision ends the turn but playing an action tile and
+   * the unload that ends the game. */
+  unsigned played = 0;         /* 1 if the last one did not */
 
   while (left > 0)
     {
-      unsigned sh = p * 16;
+      unsigned p = sh >> 4;
       unsigned occ = (mm | mm >> 16) & 0x1ffu;
       unsigned any_free = occ ^ 0x1ffu;
       unsigned on_harbour = duel_popcount9[(mm >> sh) & 0x1ffu];
@@ -934,7 +978,7 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
           unsigned reach = duel_line_fields[duel_lines_1plus[occ] & alive];
 
           if (tiles_ok & 4)
-            tiles_ok = boat_tests (d);
+            tiles_ok = boat_tests_out (d);
           ok = (tiles_ok & 1u) << IMH_DUEL_ACTION_TAKE;
           ok |= (unsigned) (on_harbour + 2 <= IMH_DUEL_N_MEEPLES &&
                             duel_popcount9[occ] + 2 <= IMH_DUEL_N_FIELDS) << IMH_DUEL_ACTION_PLACE_2_3;
@@ -944,13 +988,12 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
           ok &= held;
         }
       n = n_place + n_unload + duel_popcount9[ok];
-      k = rng_below_inline (r, n > 0 ? n : 1);
+      k = rng_below_regs (&s0, &s1, &s2, &s3, n > 0 ? n : 1);
       if (k < n_place)
         {
           /* The common case: place, end the turn. */
           mm |= 1u << (duel_place_list[free_fields][k] + sh);
-          p ^= 1;
-          turns++;
+          sh ^= 16;
           continue;
         }
       if (k - n_place < n_unload)
@@ -959,10 +1002,10 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
           if (unload_regs (d, b, &mm, &alive))
             {
               d->phase = IMH_DUEL_PHASE_OVER;
+              played = 1;
               break;
             }
-          p ^= 1;
-          turns++;
+          sh ^= 16;
           /* A removed boat's slots are empty: nothing to take there. */
           tiles_ok = boat_tests_after_unload (d, b);
           continue;
@@ -974,18 +1017,23 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
           d->actions[p][a]--;
           d->removed[IMH_DUEL_TILE_ACTION_0 + a]++;
           d->phase = next_phase[a];
+          played = 1;
           break;
         }
-      p ^= 1;           /* pass (D8) */
-      turns++;
+      sh ^= 16;         /* pass (D8) */
     }
   d->meeples[0] = (uint16_t) mm;
   d->meeples[1] = (uint16_t) (mm >> 16);
-  d->turn_player = (uint8_t) p;
+  d->turn_player = (uint8_t) (sh >> 4);
   d->boats_alive = (uint8_t) alive;
-  d->turn += turns;
+  /* The game's last decision ends no turn either. */
+  d->turn += left0 - left - played;
   d->ply = (uint16_t) (d->ply + (left0 - left));
   *tiles_okp = tiles_ok;
+  r[0] = s0;
+  r[1] = s1;
+  r[2] = s2;
+  r[3] = s3;
   return left;
 }
 

@@ -200,8 +200,8 @@ imh_application_activate (GApplication *application)
     {
       /* A new window: bring back the unfinished game, if any. */
       ImhWindow *window = imh_window_new (self);
-      imh_play_view_resume (imh_window_get_play_view (window));
       imh_window_set_library_autosave (window, TRUE);
+      imh_window_resume (window);
       gtk_window_present (GTK_WINDOW (window));
       return;
     }

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imh-autosave.h"
 #include "imh-library-autosave.h"
 #include "imh-library-page.h"
 #include "imh-play-view.h"
@@ -129,6 +130,10 @@ ensure_library (ImhWindow *self)
       imh_window_add_toast (self, adw_toast_new (error->message));
       return FALSE;
     }
+  /* A damaged library moved aside (a fresh one started), or a newer one
+   * opened read-only: the game goes on, the toast says what happened. */
+  if (imh_library_get_open_message (self->library) != NULL)
+    imh_window_add_toast (self, adw_toast_new (imh_library_get_open_message (self->library)));
   return TRUE;
 }
 
@@ -359,4 +364,43 @@ imh_window_add_toast (ImhWindow *self,
   g_return_if_fail (ADW_IS_TOAST (toast));
 
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+void
+imh_window_resume (ImhWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(ImhGame) game = NULL;
+  gint64 id;
+
+  g_return_if_fail (IMH_IS_WINDOW (self));
+
+  if (!ensure_library (self))
+    return;   /* the toast says why; playing works without the library */
+  /* Once: the autosave file of earlier versions becomes a library entry. */
+  if (!imh_library_is_read_only (self->library)
+      && !imh_autosave_migrate (self->library, NULL, &error))
+    {
+      imh_window_add_toast (self, adw_toast_new (error->message));
+      g_clear_error (&error);
+    }
+  if (imh_play_view_get_game (self->play_view) != NULL)
+    return;   /* a game is shown already (a file opened) */
+  id = imh_library_get_latest_unfinished (self->library, &error);
+  if (id > 0)
+    text = imh_library_load_record (self->library, id, &error);
+  if (text != NULL)
+    game = imh_game_new_from_record_text (text, -1, &error);
+  if (game == NULL)
+    {
+      if (error != NULL)
+        imh_window_add_toast (self, adw_toast_new (error->message));
+      return;
+    }
+  /* Every change updates the same entry. */
+  self->opened_id = id;
+  imh_play_view_set_game (self->play_view, game);
+  self->opened_id = 0;
+  imh_window_add_toast (self, adw_toast_new (_("Your unfinished game is back")));
 }

@@ -24,5 +24,9 @@ void          imh_window_add_toast      (ImhWindow      *self,
  * to the user's library). */
 void          imh_window_set_library_autosave (ImhWindow *self,
                                                gboolean   enabled);
+/* Shows the unfinished game changed last in the library, if no game is
+ * shown yet (with a toast); first moves the autosave file of earlier
+ * versions into the library. Errors come as toasts. */
+void          imh_window_resume               (ImhWindow *self);
 
 G_END_DECLS

@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "imh-application.h"
+#include "imh-autosave.h"
 #include "imh-library-page.h"
 #include "imh-library-private.h"
 #include "imh-play-view.h"
+#include "imh-record-file.h"
 #include "imh-window.h"
 
 static ImhApplication *app;
@@ -223,6 +225,156 @@ test_library_autosave (void)
   }
 }
 
+static gboolean
+file_is_gone (gpointer data)
+{
+  return !g_file_test ((const char *) data, G_FILE_TEST_EXISTS);
+}
+
+static void
+flush_main_loop (void)
+{
+  for (int i = 0; i < 50; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+/* A window as the application makes it on launch: library autosave on,
+ * then the unfinished game resumed. */
+static ImhWindow *
+launch_window (void)
+{
+  ImhWindow *window = imh_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_drawn, window);
+  imh_window_set_library_autosave (window, TRUE);
+  imh_window_resume (window);
+  return window;
+}
+
+/* The autosave file of earlier versions goes into the library once (and is
+ * deleted after that); the game resumes from the library on every launch
+ * and each decision updates the same entry. */
+static void
+test_resume_from_library (void)
+{
+  g_autofree char *path = g_build_filename (data_home, APP_ID, "library.sqlite3", NULL);
+  g_autoptr(GFile) old_file = imh_autosave_get_file ();
+  g_autofree char *old_path = g_file_get_path (old_file);
+  g_autofree char *invalid_path = g_strconcat (old_path, ".invalid", NULL);
+  g_autoptr(GError) error = NULL;
+  ImhWindow *window;
+  ImhGame *resumed;
+  gint64 n_before, id, want[2];
+
+  g_object_set_data_full (G_OBJECT (app), "library-path", g_strdup (path), g_free);
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    g_assert_no_error (error);
+    n_before = (gint64) imh_library_count (lib, NULL);
+  }
+
+  /* The old file: a Duel of 3 decisions. */
+  {
+    ImhOptions o;
+    g_autoptr(ImhGame) game = NULL;
+    g_autofree char *text = NULL;
+
+    imh_options_init (&o, IMH_GAME_DUEL, 2);
+    game = imh_game_new (&o, 5151, &error);
+    g_assert_no_error (error);
+    for (int i = 0; i < 3; i++)
+      play_one (game);
+    text = imh_game_to_record_text (game);
+    g_assert_true (g_file_set_contents (old_path, text, -1, &error));
+  }
+
+  window = launch_window ();
+  g_assert_false (g_file_test (old_path, G_FILE_TEST_EXISTS));
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    g_assert_cmpint ((gint64) imh_library_count (lib, NULL), ==, n_before + 1);
+    id = imh_library_get_latest_unfinished (lib, NULL);
+  }
+  g_assert_cmpint (id, >, 0);
+  resumed = imh_play_view_get_game (imh_window_get_play_view (window));
+  g_assert_nonnull (resumed);
+  g_assert_cmpuint (imh_game_get_n_plies (resumed), ==, 3);
+  g_assert_cmpstr (imh_window_get_page (window), ==, "play");
+  /* A decision updates that entry, in the background. */
+  play_one (resumed);
+  want[0] = id;
+  want[1] = 4;
+  iterate_until (record_has_length, want);
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_main_loop ();
+
+  /* The next launch: the same game from the library, no file any more. */
+  window = launch_window ();
+  resumed = imh_play_view_get_game (imh_window_get_play_view (window));
+  g_assert_nonnull (resumed);
+  g_assert_cmpuint (imh_game_get_n_plies (resumed), ==, 4);
+  play_one (resumed);
+  gtk_window_destroy (GTK_WINDOW (window));   /* writes what is pending */
+  flush_main_loop ();
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    g_autoptr(ImhGameSummary) s = imh_library_get_summary (lib, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint ((gint64) imh_library_count (lib, NULL), ==, n_before + 1);
+    g_assert_cmpint (imh_library_get_latest_unfinished (lib, NULL), ==, id);
+    g_assert_cmpuint (imh_game_summary_get_length (s), ==, 5);
+  }
+
+  /* An old file that is not a game is set aside (kept), not imported. */
+  g_assert_true (g_file_set_contents (old_path, "not a game record\n", -1, &error));
+  window = launch_window ();
+  iterate_until (file_is_gone, old_path);
+  g_assert_true (g_file_test (invalid_path, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (imh_play_view_get_game (imh_window_get_play_view (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_main_loop ();
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    g_assert_cmpint ((gint64) imh_library_count (lib, NULL), ==, n_before + 1);
+  }
+  g_remove (invalid_path);
+}
+
+/* A damaged library is moved aside and a fresh one started: the window
+ * still works (a toast explains), and new games go to the fresh library. */
+static void
+test_damaged_library (void)
+{
+  g_autofree char *path = g_build_filename (data_home, APP_ID, "library.sqlite3", NULL);
+  g_autoptr(GError) error = NULL;
+  ImhWindow *window;
+  ImhPlayView *view;
+  g_autofree char *junk = g_strnfill (8192, 'x');
+
+  g_assert_true (g_file_set_contents (path, junk, -1, &error));
+  window = launch_window ();
+  view = imh_window_get_play_view (window);
+  g_assert_null (imh_play_view_get_game (view));
+  {
+    ImhOptions o;
+    g_autoptr(ImhGame) game = NULL;
+    imh_options_init (&o, IMH_GAME_DUEL, 2);
+    game = imh_game_new (&o, 99, &error);
+    g_assert_no_error (error);
+    imh_play_view_set_game (view, game);
+    play_one (game);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_main_loop ();
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (imh_library_count (lib, NULL), ==, 1);
+  }
+}
+
 static void
 remove_tree (const char *dir)
 {
@@ -272,6 +424,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/ui/library-window/show-open", test_library_in_window);
   g_test_add_func ("/ui/library-window/autosave", test_library_autosave);
+  g_test_add_func ("/ui/library-window/resume-from-library", test_resume_from_library);
+  g_test_add_func ("/ui/library-window/damaged-library", test_damaged_library);
   status = g_test_run ();
 
   g_application_quit (G_APPLICATION (app));

@@ -9,7 +9,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "imh-autosave.h"
 #include "imh-duel-board.h"
 #include "imh-game.h"
 #include "imh-new-game-dialog.h"
@@ -382,64 +381,6 @@ test_new_game_dialog (Fixture       *f,
   imh_game_stop_computer (game);
 }
 
-static gboolean
-autosave_has_plies (gpointer data)
-{
-  g_autoptr(GFile) file = imh_autosave_get_file ();
-  g_autofree char *text = NULL;
-
-  if (!g_file_load_contents (file, NULL, &text, NULL, NULL, NULL))
-    return FALSE;
-  return strstr (text, (const char *) data) != NULL;
-}
-
-static gboolean
-autosave_is_gone (gpointer data)
-{
-  g_autoptr(GFile) file = imh_autosave_get_file ();
-
-  return !g_file_query_exists (file, NULL);
-}
-
-static gboolean
-view_has_game (gpointer data)
-{
-  return imh_play_view_get_game (IMH_PLAY_VIEW (data)) != NULL;
-}
-
-static void
-test_autosave (Fixture       *f,
-               gconstpointer  data)
-{
-  g_autoptr(ImhGame) game = new_game (17, FALSE);
-  GtkWindow *window2;
-  ImhPlayView *view2;
-  ImhGame *resumed;
-
-  imh_play_view_set_autosave (f->view, TRUE);
-  imh_play_view_set_game (f->view, game);
-  decide_first_legal (f);
-  decide_first_legal (f);
-  /* The file follows the game after each decision. */
-  iterate_until (autosave_has_plies, (gpointer) "\n2. ");
-
-  /* A new view (as on the next launch) resumes it. */
-  window2 = GTK_WINDOW (adw_window_new ());
-  view2 = IMH_PLAY_VIEW (imh_play_view_new ());
-  adw_window_set_content (ADW_WINDOW (window2), GTK_WIDGET (view2));
-  imh_play_view_resume (view2);
-  iterate_until (view_has_game, view2);
-  resumed = imh_play_view_get_game (view2);
-  g_assert_cmpuint (imh_game_get_live_ply (resumed), ==, 2);
-  g_assert_cmpuint (imh_game_get_decision_at (resumed, 1), ==, imh_game_get_decision_at (game, 1));
-  gtk_window_destroy (window2);
-
-  /* A finished game leaves no autosave. */
-  while (!imh_game_get_is_over (game))
-    decide_first_legal (f);
-  iterate_until (autosave_is_gone, NULL);
-}
-
 static void
 test_branch_asks (Fixture       *f,
                   gconstpointer  data)
@@ -695,7 +636,6 @@ main (int   argc,
   ADD ("/play/finished-record", test_finished_record);
   ADD ("/play/game-over", test_game_over_by_playing);
   ADD ("/play/new-game-dialog", test_new_game_dialog);
-  ADD ("/play/autosave", test_autosave);
   ADD ("/play/branch-asks", test_branch_asks);
   ADD ("/play/swap-steps", test_swap_steps);
   ADD ("/play/animation", test_animation);

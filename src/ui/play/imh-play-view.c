@@ -6,7 +6,6 @@
 
 #include <glib/gi18n.h>
 
-#include "imh-autosave.h"
 #include "imh-duel-board.h"
 #include "imh-game-over.h"
 #include "imh-hint.h"
@@ -34,17 +33,13 @@ struct _ImhPlayView
   GtkWidget          *score_view;
 
   GCancellable       *hint_cancellable;
-  GCancellable       *cancellable;      /* autosave, files: cancelled on dispose */
+  GCancellable       *cancellable;      /* files: cancelled on dispose */
   GtkWindow          *summary;
   guint               last_live_ply;
   guint               last_viewed_ply;
   guint               pace;
   guint64             hint_iterations;
-  gboolean            autosave;
-  gboolean            saving;
-  gboolean            save_again;
   gboolean            busy;
-  GApplication       *held_app;   /* held while an autosave is written */
 };
 
 G_DEFINE_FINAL_TYPE (ImhPlayView, imh_play_view, GTK_TYPE_WIDGET)
@@ -100,79 +95,6 @@ player_name (ImhPlayView *self,
   if (self->game == NULL || player < 0)
     return "";
   return imh_seat_get_name (imh_game_get_seat (self->game, player));
-}
-
-/* ---- Autosave ---------------------------------------------------------------- */
-
-static void save_now (ImhPlayView *self);
-
-static void
-on_saved (GObject      *source,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  g_autoptr(ImhPlayView) self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  self->saving = FALSE;
-  if (self->held_app != NULL)
-    {
-      g_application_release (self->held_app);
-      g_clear_object (&self->held_app);
-    }
-  if (!imh_autosave_save_finish (result, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_warning ("Autosave failed: %s", error->message);
-      return;
-    }
-  if (self->save_again)
-    save_now (self);
-}
-
-static void
-on_cleared (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!imh_autosave_clear_finish (result, &error)
-      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_warning ("Could not remove the autosave: %s", error->message);
-}
-
-static void
-save_now (ImhPlayView *self)
-{
-  self->save_again = FALSE;
-  if (self->game == NULL || !self->autosave)
-    return;
-  if (self->saving)
-    {
-      /* One write at a time; the latest state follows. */
-      self->save_again = TRUE;
-      return;
-    }
-  if (imh_game_get_is_over (self->game))
-    {
-      imh_autosave_clear_async (NULL, on_cleared, NULL);
-      return;
-    }
-  self->saving = TRUE;
-  /* The write finishes even when the window closes meanwhile: no
-   * cancellable, and the application stays until it is done. */
-  {
-    GtkWindow *window = parent_window (self);
-    GtkApplication *app = window != NULL ? gtk_window_get_application (window) : NULL;
-
-    if (app != NULL)
-      {
-        self->held_app = G_APPLICATION (g_object_ref (app));
-        g_application_hold (self->held_app);
-      }
-  }
-  imh_autosave_save_async (self->game, NULL, on_saved, g_object_ref (self));
 }
 
 /* ---- Status and refresh -------------------------------------------------------- */
@@ -351,8 +273,6 @@ refresh (ImhPlayView *self)
   update_status (self);
   update_actions (self);
 
-  if (live_ply != self->last_live_ply)
-    save_now (self);
   self->last_live_ply = live_ply;
   self->last_viewed_ply = viewed_ply;
 }
@@ -376,7 +296,6 @@ play_again (ImhPlayView *self)
     toast (self, error->message);
   self->last_live_ply = self->last_viewed_ply = 0;
   refresh (self);
-  save_now (self);
 }
 
 static void
@@ -1193,6 +1112,7 @@ imh_play_view_set_game (ImhPlayView *self,
     {
       if (imh_game_get_kind (game) != IMH_GAME_DUEL)
         g_warning ("Only the Duel has a board yet");
+      imh_game_set_pace (game, self->pace);
       g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::thinking", G_CALLBACK (on_game_changed), self,
                                G_CONNECT_SWAPPED);
@@ -1207,7 +1127,6 @@ imh_play_view_set_game (ImhPlayView *self,
       self->last_live_ply = imh_game_get_live_ply (game);
       self->last_viewed_ply = imh_game_get_viewed_ply (game);
       refresh (self);
-      save_now (self);
     }
   else
     update_actions (self);
@@ -1238,47 +1157,6 @@ imh_play_view_open_file (ImhPlayView *self,
   g_return_if_fail (G_IS_FILE (file));
 
   imh_record_file_load_async (file, self->cancellable, on_file_loaded, g_object_ref (self));
-}
-
-void
-imh_play_view_set_autosave (ImhPlayView *self,
-                            gboolean     autosave)
-{
-  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
-
-  self->autosave = !!autosave;
-}
-
-static void
-on_resumed (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  g_autoptr(ImhPlayView) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ImhGame) game = imh_autosave_load_finish (result, &error);
-
-  if (game == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND)
-          && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        toast (self, error->message);
-      return;
-    }
-  if (self->game != NULL)
-    return;   /* the user started another game meanwhile */
-  imh_game_set_pace (game, self->pace);
-  imh_play_view_set_game (self, game);
-  toast (self, _("Your unfinished game is back"));
-}
-
-void
-imh_play_view_resume (ImhPlayView *self)
-{
-  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
-
-  self->autosave = TRUE;
-  imh_autosave_load_async (self->cancellable, on_resumed, g_object_ref (self));
 }
 
 GtkWindow *

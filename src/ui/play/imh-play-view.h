@@ -28,18 +28,12 @@ void          imh_play_view_set_game       (ImhPlayView *self,
 GActionGroup *imh_play_view_get_actions    (ImhPlayView *self);
 /* The board widget (transfer none). */
 GtkWidget    *imh_play_view_get_board      (ImhPlayView *self);
-/* Writes the unfinished game to the autosave file after every change
- * ("autosave"; off by default, so tests and screenshots never touch it). */
-void          imh_play_view_set_autosave   (ImhPlayView *self,
-                                            gboolean     autosave);
 /* Loads a game record and shows it (errors as a toast). */
 void          imh_play_view_open_file      (ImhPlayView *self,
                                             GFile       *file);
-/* Turns autosave on and resumes the autosaved game, if any. */
-void          imh_play_view_resume         (ImhPlayView *self);
 /* The game-over summary while it is shown, else NULL (transfer none). */
 GtkWindow    *imh_play_view_get_summary    (ImhPlayView *self);
-/* The computer's minimum time per decision for new games (ms; default 600). */
+/* The computer's minimum time per decision in the games shown (ms; default 600). */
 void          imh_play_view_set_pace       (ImhPlayView *self,
                                             guint        pace_ms);
 /* Iterations of a hint search (0: the core's default). */

@@ -899,21 +899,53 @@ boat_tests_after_unload (const ImhDuel *d, int b)
   return take != 0 ? 3u : 4u;
 }
 
-/* unload() for the main steps of the fused playout: the meeples (player
- * 1's in the high half of mm) and the boats in play are the caller's
- * locals, written to the state only when the main steps end. Returns true
- * if the game ended. */
+/* The main steps of the fused playout keep the meeples and the held
+ * action tiles of both players in one 32-bit word, the player to move in
+ * the low half: bits 0–8 its meeples, bit 9 set when it is player 2,
+ * bits 12–15 its held action tiles (bit k: holds tile k); the other player
+ * the same in the high half. Ending a turn swaps the halves. */
+#define MM_MARK   (1u << 9)
+#define MM_HELD   12
+
+/* Bit MM_HELD + k for action tile k, per tile code; 0 for the others. */
+static const uint16_t mm_action_bit[IMH_DUEL_N_TILE_CODES] = {
+  [IMH_DUEL_TILE_ACTION_0] = 1u << MM_HELD, [IMH_DUEL_TILE_ACTION_0 + 1] = 1u << (MM_HELD + 1),
+  [IMH_DUEL_TILE_ACTION_0 + 2] = 1u << (MM_HELD + 2), [IMH_DUEL_TILE_ACTION_0 + 3] = 1u << (MM_HELD + 3),
+};
+
+static inline uint32_t
+mm_swap (uint32_t mm)
+{
+  return mm << 16 | mm >> 16;
+}
+
+/* The held bit of an action tile delivered to receiver rel (0 the player
+ * to move, 1 the other, 2 nobody: shifted out of the 32 bits). */
+static inline uint32_t
+mm_delivered (unsigned code, unsigned rel)
+{
+  return (uint32_t) ((uint64_t) mm_action_bit[code] << (16 * rel));
+}
+
+/* unload() for the main steps of the fused playout, on the word above and
+ * the boats in play (the caller's locals, written to the state only when
+ * the main steps end). Returns true if the game ended. */
 static inline __attribute__ ((always_inline)) bool
-unload_regs (ImhDuel *d, int b, uint32_t *mm, unsigned *alive)
+unload_regs (ImhDuel *d, int b, uint32_t *mmp, unsigned *alive)
 {
   uint8_t *slots = d->boat[b];
-  uint32_t m = *mm;
-  unsigned owners = unload_owners[line_index ((m | m >> 16) & 0xffffu, m >> 16, b)];
+  uint32_t mm = *mmp;
+  unsigned p = (mm >> 9) & 1u;
+  /* Receivers relative to the player to move, then the players' numbers
+   * (0 and 1 swapped when player 2 moves; 2 stays). */
+  unsigned rel = unload_owners[line_index ((mm | mm >> 16) & 0x1ffu, (mm >> 16) & 0x1ffu, b)];
+  unsigned owners = rel ^ ((~rel >> 1) & 0x15u & -p);
   unsigned t0 = slots[0], t1 = slots[1], t2 = slots[2];
   unsigned before0 = d->obelisk[0], before1 = d->obelisk[1];
   uint32_t keep = (uint32_t) imh_duel_line_mask[b] * 0x10001u;
 
-  *mm = m & ~keep;
+  *mmp = (mm & ~keep) | mm_delivered (t2, rel & 3) | mm_delivered (t1, (rel >> 2) & 3) |
+         mm_delivered (t0, rel >> 4);
   deliver (d, t2, owners & 3);
   deliver (d, t1, (owners >> 2) & 3);
   deliver (d, t0, owners >> 4);
@@ -936,10 +968,10 @@ unload_regs (ImhDuel *d, int b, uint32_t *mm, unsigned *alive)
 /* The main steps of the fused playout, until an action tile is played,
  * the game ends or no plies are left; returns the plies left. What the
  * chain from one decision to the next depends on (the meeples, the turn
- * player, the boats in play) stays in registers: no store and reload of
- * the state between decisions. As duel_legal() + playable_actions() +
- * apply(), with bit operations instead of branches where the outcome is
- * random. */
+ * player, the held action tiles, the boats in play) stays in registers:
+ * no store and reload of the state between decisions. As duel_legal() +
+ * playable_actions() + apply(), with bit operations instead of branches
+ * where the outcome is random. */
 static __attribute__ ((noinline)) uint32_t
 main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
 {
@@ -947,9 +979,8 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
     IMH_DUEL_PHASE_TAKE, IMH_DUEL_PHASE_P23_FIRST,
     IMH_DUEL_PHASE_PU_PLACE, IMH_DUEL_PHASE_SU_SWAP,
   };
-  uint32_t mm = d->meeples[0] | (uint32_t) d->meeples[1] << 16;
-  /* 16 * the turn player: the shift to its meeples in mm. */
-  unsigned sh = (unsigned) d->turn_player << 4;
+  uint32_t mm = (d->meeples[0] & 0x1ffu) | held_mask (d->actions[0]) << MM_HELD |
+                ((d->meeples[1] & 0x1ffu) | MM_MARK | held_mask (d->actions[1]) << MM_HELD) << 16;
   unsigned alive = d->boats_alive;
   unsigned tiles_ok = *tiles_okp;
   uint32_t left0 = left;
@@ -958,18 +989,19 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
    * the unload that ends the game. */
   unsigned played = 0;         /* 1 if the last one did not */
 
+  if (d->turn_player != 0)
+    mm = mm_swap (mm);
   while (left > 0)
     {
-      unsigned p = sh >> 4;
       unsigned occ = (mm | mm >> 16) & 0x1ffu;
       unsigned any_free = occ ^ 0x1ffu;
-      unsigned on_harbour = duel_popcount9[(mm >> sh) & 0x1ffu];
+      unsigned on_harbour = duel_popcount9[mm & 0x1ffu];
       unsigned has_supply = on_harbour < IMH_DUEL_N_MEEPLES;
       unsigned free_fields = any_free & -has_supply;
       unsigned unl = duel_lines_2plus[occ] & alive;
       unsigned n_place = duel_popcount9[free_fields];
       unsigned n_unload = duel_popcount9[unl];
-      unsigned held = held_mask (d->actions[p]);
+      unsigned held = (mm >> MM_HELD) & 0xfu;
       unsigned ok = 0, n, k;
 
       left--;
@@ -992,8 +1024,7 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
       if (k < n_place)
         {
           /* The common case: place, end the turn. */
-          mm |= 1u << (duel_place_list[free_fields][k] + sh);
-          sh ^= 16;
+          mm = mm_swap (mm | 1u << duel_place_list[free_fields][k]);
           continue;
         }
       if (k - n_place < n_unload)
@@ -1005,7 +1036,7 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
               played = 1;
               break;
             }
-          sh ^= 16;
+          mm = mm_swap (mm);
           /* A removed boat's slots are empty: nothing to take there. */
           tiles_ok = boat_tests_after_unload (d, b);
           continue;
@@ -1014,17 +1045,23 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
         {
           /* Play an action tile (it leaves the game). */
           int a = duel_play_list[ok][k - n_place - n_unload] - IMH_DUEL_D_PLAY;
-          d->actions[p][a]--;
+          uint8_t *count = &d->actions[(mm >> 9) & 1u][a];
+          unsigned c = *count;
+
+          *count = (uint8_t) (c - 1);
+          mm &= ~((uint32_t) (c == 1) << (MM_HELD + a));
           d->removed[IMH_DUEL_TILE_ACTION_0 + a]++;
           d->phase = next_phase[a];
           played = 1;
           break;
         }
-      sh ^= 16;         /* pass (D8) */
+      mm = mm_swap (mm);        /* pass (D8) */
     }
-  d->meeples[0] = (uint16_t) mm;
-  d->meeples[1] = (uint16_t) (mm >> 16);
-  d->turn_player = (uint8_t) (sh >> 4);
+  d->turn_player = (uint8_t) ((mm >> 9) & 1u);
+  if (d->turn_player != 0)
+    mm = mm_swap (mm);
+  d->meeples[0] = (uint16_t) (mm & 0x1ffu);
+  d->meeples[1] = (uint16_t) ((mm >> 16) & 0x1ffu);
   d->boats_alive = (uint8_t) alive;
   /* The game's last decision ends no turn either. */
   d->turn += left0 - left - played;

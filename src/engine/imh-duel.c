@@ -965,6 +965,117 @@ unload_regs (ImhDuel *d, int b, uint32_t *mmp, unsigned *alive)
   return (*alive & (*alive - 1)) == 0;
 }
 
+/* The sub-steps of action tile a, just played, for main_steps() (at least
+ * 3 plies left): the same decisions and random numbers as
+ * apply_general() with legal(). Returns true if the game ended. */
+static inline __attribute__ ((always_inline)) bool
+substeps (ImhDuel *d, int a, uint32_t *mmp, unsigned *alive, unsigned *tiles_ok,
+          uint32_t *left, unsigned *nonend,
+          uint64_t *s0, uint64_t *s1, uint64_t *s2, uint64_t *s3)
+{
+  uint32_t mm = *mmp;
+  unsigned occ = (mm | mm >> 16) & 0x1ffu, m, n, k;
+  int b;
+
+  switch (a)
+    {
+    case IMH_DUEL_ACTION_TAKE:
+      {
+        uint8_t *slots = &d->boat[0][0];
+        unsigned i;
+
+        m = take_mask (d);
+        i = select18 (m, rng_below_regs (s0, s1, s2, s3, (unsigned) duel_popcount9[m & 0x1ffu] +
+                                                         duel_popcount9[m >> 9]));
+        give_tile (d, (int) ((mm >> 9) & 1u), slots[i]);
+        slots[i] = d->reserve_n > 0 ? d->reserve[--d->reserve_n] : 0;
+        *tiles_ok = 4;
+        *left -= 1;
+        break;
+      }
+
+    case IMH_DUEL_ACTION_PLACE_2_3:
+      m = occ ^ 0x1ffu;
+      mm |= 1u << duel_place_list[m][rng_below_regs (s0, s1, s2, s3, duel_popcount9[m])];
+      occ = (mm | mm >> 16) & 0x1ffu;
+      m = occ ^ 0x1ffu;
+      mm |= 1u << duel_place_list[m][rng_below_regs (s0, s1, s2, s3, duel_popcount9[m])];
+      *nonend += 1;
+      *left -= 2;
+      occ = (mm | mm >> 16) & 0x1ffu;
+      if (duel_popcount9[mm & 0x1ffu] < IMH_DUEL_N_MEEPLES && occ != 0x1ffu)
+        {
+          /* The optional third placement. */
+          *nonend += 1;
+          *left -= 1;
+          m = occ ^ 0x1ffu;
+          n = duel_popcount9[m];
+          k = rng_below_regs (s0, s1, s2, s3, n + 1);
+          if (k < n)
+            mm |= 1u << duel_place_list[m][k];
+        }
+      break;
+
+    case IMH_DUEL_ACTION_PLACE_UNLOAD:
+      /* A placement after which an unload is possible (pu_fields()). */
+      m = occ ^ 0x1ffu;
+      if ((duel_lines_2plus[occ] & *alive) == 0)
+        m &= duel_line_fields[duel_lines_1plus[occ] & *alive];
+      mm |= 1u << duel_place_list[m][rng_below_regs (s0, s1, s2, s3, duel_popcount9[m])];
+      occ = (mm | mm >> 16) & 0x1ffu;
+      m = duel_lines_2plus[occ] & *alive;
+      k = rng_below_regs (s0, s1, s2, s3, duel_popcount9[m]);
+      *nonend += 1;
+      *left -= 2;
+      b = duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD;
+      if (unload_regs (d, b, &mm, alive))
+        goto over;
+      *tiles_ok = 4;
+      occ = (mm | mm >> 16) & 0x1ffu;
+      m = duel_lines_2plus[occ] & *alive;
+      if (m != 0)
+        {
+          /* The optional second unload. */
+          *nonend += 1;
+          *left -= 1;
+          n = duel_popcount9[m];
+          k = rng_below_regs (s0, s1, s2, s3, n + 1);
+          if (k < n && unload_regs (d, duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD, &mm, alive))
+            goto over;
+        }
+      break;
+
+    default:                    /* IMH_DUEL_ACTION_SWAP_UNLOAD */
+      {
+        unsigned i;
+        uint8_t *t, x;
+
+        m = swap_mask (d);
+        i = select18 (m, rng_below_regs (s0, s1, s2, s3, (unsigned) duel_popcount9[m & 0x1ffu] +
+                                                         duel_popcount9[m >> 9]));
+        t = d->boat[i / 3];
+        x = t[swap_pair[i % 3][0]];
+        t[swap_pair[i % 3][0]] = t[swap_pair[i % 3][1]];
+        t[swap_pair[i % 3][1]] = x;
+        m = duel_lines_2plus[occ] & *alive;
+        k = rng_below_regs (s0, s1, s2, s3, duel_popcount9[m]);
+        *nonend += 1;
+        *left -= 2;
+        if (unload_regs (d, duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD, &mm, alive))
+          goto over;
+        *tiles_ok = 4;
+      }
+      break;
+    }
+  *mmp = mm_swap (mm);
+  return false;
+
+over:
+  *nonend += 1;
+  *mmp = mm;
+  return true;
+}
+
 /* The main steps of the fused playout, until an action tile is played,
  * the game ends or no plies are left; returns the plies left. What the
  * chain from one decision to the next depends on (the meeples, the turn
@@ -985,9 +1096,9 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
   unsigned tiles_ok = *tiles_okp;
   uint32_t left0 = left;
   uint64_t s0 = r[0], s1 = r[1], s2 = r[2], s3 = r[3];
-  /* Every main decision ends the turn but playing an action tile and
-   * the unload that ends the game. */
-  unsigned played = 0;         /* 1 if the last one did not */
+  /* Decisions that end no turn: playing an action tile, the sub-steps
+   * but the last, the unload that ends the game. */
+  unsigned nonend = 0;
 
   if (d->turn_player != 0)
     mm = mm_swap (mm);
@@ -1033,7 +1144,7 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
           if (unload_regs (d, b, &mm, &alive))
             {
               d->phase = IMH_DUEL_PHASE_OVER;
-              played = 1;
+              nonend++;
               break;
             }
           mm = mm_swap (mm);
@@ -1051,9 +1162,21 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
           *count = (uint8_t) (c - 1);
           mm &= ~((uint32_t) (c == 1) << (MM_HELD + a));
           d->removed[IMH_DUEL_TILE_ACTION_0 + a]++;
-          d->phase = next_phase[a];
-          played = 1;
-          break;
+          nonend++;
+          /* The tile's sub-steps (at most 3 decisions) right here, as
+           * apply_general() does them; the caller does them when fewer
+           * plies are left. */
+          if (__builtin_expect (left < 3, 0))
+            {
+              d->phase = next_phase[a];
+              break;
+            }
+          if (substeps (d, a, &mm, &alive, &tiles_ok, &left, &nonend, &s0, &s1, &s2, &s3))
+            {
+              d->phase = IMH_DUEL_PHASE_OVER;
+              break;
+            }
+          continue;
         }
       mm = mm_swap (mm);        /* pass (D8) */
     }
@@ -1064,7 +1187,7 @@ main_steps (ImhDuel *d, uint64_t r[4], unsigned *tiles_okp, uint32_t left)
   d->meeples[1] = (uint16_t) ((mm >> 16) & 0x1ffu);
   d->boats_alive = (uint8_t) alive;
   /* The game's last decision ends no turn either. */
-  d->turn += left0 - left - played;
+  d->turn += left0 - left - nonend;
   d->ply = (uint16_t) (d->ply + (left0 - left));
   *tiles_okp = tiles_ok;
   r[0] = s0;

@@ -1030,7 +1030,7 @@ substeps (ImhDuel *d, int a, uint32_t *mmp, unsigned *alive, unsigned *tiles_ok,
       b = duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD;
       if (unload_regs (d, b, &mm, alive))
         goto over;
-      *tiles_ok = 4;
+      *tiles_ok = boat_tests_after_unload (d, b);
       occ = (mm | mm >> 16) & 0x1ffu;
       m = duel_lines_2plus[occ] & *alive;
       if (m != 0)
@@ -1040,8 +1040,13 @@ substeps (ImhDuel *d, int a, uint32_t *mmp, unsigned *alive, unsigned *tiles_ok,
           *left -= 1;
           n = duel_popcount9[m];
           k = rng_below_regs (s0, s1, s2, s3, n + 1);
-          if (k < n && unload_regs (d, duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD, &mm, alive))
-            goto over;
+          if (k < n)
+            {
+              b = duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD;
+              if (unload_regs (d, b, &mm, alive))
+                goto over;
+              *tiles_ok = boat_tests_after_unload (d, b);
+            }
         }
       break;
 
@@ -1061,9 +1066,11 @@ substeps (ImhDuel *d, int a, uint32_t *mmp, unsigned *alive, unsigned *tiles_ok,
         k = rng_below_regs (s0, s1, s2, s3, duel_popcount9[m]);
         *nonend += 1;
         *left -= 2;
-        if (unload_regs (d, duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD, &mm, alive))
+        b = duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD;
+        if (unload_regs (d, b, &mm, alive))
           goto over;
-        *tiles_ok = 4;
+        /* The swap changed neither test; the unload as in main_steps(). */
+        *tiles_ok = boat_tests_after_unload (d, b);
       }
       break;
     }

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "imh-autosave.h"
+#include "imh-duel-board.h"
 #include "imh-library-autosave.h"
 #include "imh-library-page.h"
 #include "imh-play-view.h"
@@ -23,6 +24,10 @@ struct _ImhWindow
   ImhLibraryAutosave   *autosave;       /* keeps the game played in the library */
   gboolean              library_autosave;
   gint64                opened_id;      /* library id of the game being opened from it */
+  guint                 thumbnail_source; /* waits for the board to settle after a game over */
+  guint                 thumbnail_tries;
+  ImhGame              *thumbnail_game;   /* the finished game of thumbnail_png */
+  GBytes               *thumbnail_png;    /* rendered, not stored yet */
 
   /* Template children */
   GtkWidget            *busy_spinner;
@@ -157,6 +162,91 @@ on_autosave_failed (ImhWindow *self, GError *error)
   imh_window_add_toast (self, adw_toast_new (error->message));
 }
 
+/* ---- Thumbnails of finished games -------------------------------------- */
+
+#define THUMBNAIL_WIDTH 192
+
+/* The board as it is drawn now, scaled to THUMBNAIL_WIDTH, as PNG; NULL
+ * when it is not on screen. */
+static GBytes *
+render_board_png (GtkWidget *board)
+{
+  GtkNative *native = gtk_widget_get_native (board);
+  int width = gtk_widget_get_width (board), height = gtk_widget_get_height (board);
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GtkSnapshot *snapshot;
+  double scale;
+  int thumb_height;
+
+  if (native == NULL || gtk_native_get_renderer (native) == NULL
+      || !gtk_widget_get_mapped (board) || width <= 0 || height <= 0)
+    return NULL;
+  scale = (double) THUMBNAIL_WIDTH / width;
+  thumb_height = MAX (1, (int) (height * scale + 0.5));
+  paintable = gtk_widget_paintable_new (board);
+  snapshot = gtk_snapshot_new ();
+  gtk_snapshot_scale (snapshot, (float) scale, (float) scale);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return NULL;
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (native), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, THUMBNAIL_WIDTH, thumb_height));
+  return texture != NULL ? gdk_texture_save_to_png_bytes (texture) : NULL;
+}
+
+/* Stores the rendered thumbnail once its game has a library entry. */
+static void
+store_thumbnail (ImhWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  if (self->thumbnail_png == NULL || self->autosave == NULL || self->library == NULL
+      || imh_library_autosave_get_game (self->autosave) != self->thumbnail_game)
+    return;
+  id = imh_library_autosave_get_id (self->autosave);
+  if (id <= 0)
+    return;   /* again on notify::id */
+  if (!imh_library_set_thumbnail (self->library, id, self->thumbnail_png, &error))
+    g_warning ("Could not store the thumbnail: %s", error->message);
+  g_clear_pointer (&self->thumbnail_png, g_bytes_unref);
+  g_clear_object (&self->thumbnail_game);
+}
+
+static gboolean
+thumbnail_timeout (gpointer data)
+{
+  ImhWindow *self = data;
+  ImhGame *game = imh_play_view_get_game (self->play_view);
+  GtkWidget *board = imh_play_view_get_board (self->play_view);
+
+  if (game == NULL || !imh_game_get_is_over (game))
+    {
+      self->thumbnail_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  /* The last decision is drawn when the board's animation ended. */
+  if (imh_duel_board_get_animating (IMH_DUEL_BOARD (board)) && ++self->thumbnail_tries < 50)
+    return G_SOURCE_CONTINUE;
+  self->thumbnail_source = 0;
+  g_clear_pointer (&self->thumbnail_png, g_bytes_unref);
+  self->thumbnail_png = render_board_png (board);
+  g_set_object (&self->thumbnail_game, game);
+  store_thumbnail (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_game_over_thumbnail (ImhWindow *self)
+{
+  self->thumbnail_tries = 0;
+  if (self->thumbnail_source == 0)
+    self->thumbnail_source = g_timeout_add (100, thumbnail_timeout, self);
+}
+
 /* The game shown is the one the library keeps. */
 static void
 follow_game (ImhWindow *self)
@@ -179,6 +269,8 @@ follow_game (ImhWindow *self)
     return;
   self->autosave = imh_library_autosave_new (self->library, game, self->opened_id);
   g_signal_connect_object (self->autosave, "failed", G_CALLBACK (on_autosave_failed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (store_thumbnail), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "game-over", G_CALLBACK (on_game_over_thumbnail), self, G_CONNECT_SWAPPED);
 }
 
 void
@@ -243,6 +335,9 @@ imh_window_dispose (GObject *object)
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), IMH_TYPE_WINDOW);
   g_clear_object (&self->settings);
+  g_clear_handle_id (&self->thumbnail_source, g_source_remove);
+  g_clear_pointer (&self->thumbnail_png, g_bytes_unref);
+  g_clear_object (&self->thumbnail_game);
   g_clear_object (&self->library);
 
   G_OBJECT_CLASS (imh_window_parent_class)->dispose (object);

@@ -130,7 +130,7 @@ test_list_filter_delete_undo (void)
   /* The list: every game, newest first, with the columns of UX.md. */
   g_assert_cmpuint (n_items (page), ==, N_GAMES);
   g_assert_cmpstr (_imh_library_page_get_content (page), ==, "list");
-  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, 9);
+  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, 10);
   {
     g_autoptr(ImhGameSummary) a = g_list_model_get_item (G_LIST_MODEL (model), 0);
     g_autoptr(ImhGameSummary) b = g_list_model_get_item (G_LIST_MODEL (model), N_GAMES - 1);
@@ -187,8 +187,8 @@ test_list_filter_delete_undo (void)
   settle (page);
 
   /* Sorting by a column header: length, ascending. */
-  gtk_column_view_sort_by_column (view, g_list_model_get_item (columns, 6) /* Length */, GTK_SORT_ASCENDING);
-  g_object_unref (g_list_model_get_item (columns, 6));
+  gtk_column_view_sort_by_column (view, g_list_model_get_item (columns, 7) /* Length */, GTK_SORT_ASCENDING);
+  g_object_unref (g_list_model_get_item (columns, 7));
   settle (page);
   for (guint i = 1; i < N_GAMES; i++)
     {
@@ -263,6 +263,53 @@ test_delete_undo_at_once (void)
     ;
 }
 
+/* Pictures in the page showing a thumbnail. */
+static guint
+count_thumbnails (GtkWidget *widget)
+{
+  guint n = GTK_IS_PICTURE (widget) && gtk_picture_get_paintable (GTK_PICTURE (widget)) != NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_thumbnails (child);
+  return n;
+}
+
+/* A finished game's thumbnail is shown in its row. */
+static void
+test_thumbnail (void)
+{
+  g_autoptr(ImhLibrary) lib = open_library ("thumbnail.sqlite3", 3);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) pixels = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GBytes) png = NULL;
+  g_autoptr(GArray) ids = NULL;
+  ImhLibraryQuery q;
+  GtkWindow *window;
+  GtkWidget *page;
+  guchar data[8 * 6 * 4];
+
+  memset (data, 0x80, sizeof data);
+  pixels = g_bytes_new (data, sizeof data);
+  texture = gdk_memory_texture_new (8, 6, GDK_MEMORY_R8G8B8A8, pixels, 8 * 4);
+  png = gdk_texture_save_to_png_bytes (texture);
+  imh_library_query_init (&q);
+  q.finished = IMH_LIBRARY_YES;
+  ids = imh_library_query_ids (lib, &q, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, >, 0);
+  g_assert_true (imh_library_set_thumbnail (lib, g_array_index (ids, gint64, 0), png, &error));
+  g_assert_no_error (error);
+
+  page = show_page (lib, &window);
+  g_assert_cmpuint (n_items (IMH_LIBRARY_PAGE (page)), ==, 3);
+  g_assert_cmpuint (count_thumbnails (page), ==, 1);
+  gtk_window_destroy (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 static void
 remove_tree (const char *dir)
 {
@@ -302,6 +349,7 @@ main (int argc, char **argv)
   g_test_add_func ("/library-page/empty", test_empty);
   g_test_add_func ("/library-page/list-filter-sort-delete-undo", test_list_filter_delete_undo);
   g_test_add_func ("/library-page/delete-undo-at-once", test_delete_undo_at_once);
+  g_test_add_func ("/library-page/thumbnail", test_thumbnail);
   status = g_test_run ();
   remove_tree (tmpdir);
   return status;

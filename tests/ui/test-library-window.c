@@ -342,6 +342,75 @@ test_resume_from_library (void)
   g_remove (invalid_path);
 }
 
+static gboolean
+has_thumbnail (gpointer data)
+{
+  const gint64 *id = data;
+  g_autoptr(ImhLibrary) lib = imh_library_open (g_object_get_data (G_OBJECT (app), "library-path"), NULL);
+  g_autoptr(GBytes) png = imh_library_get_thumbnail (lib, *id, NULL);
+
+  return png != NULL;
+}
+
+/* A game played to its end gets a thumbnail of its final position. */
+static void
+test_thumbnail (void)
+{
+  g_autofree char *path = g_build_filename (data_home, APP_ID, "library.sqlite3", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = NULL;
+  g_autoptr(GBytes) png = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  ImhWindow *window = launch_window ();
+  ImhPlayView *view = imh_window_get_play_view (window);
+  ImhOptions o;
+  gint64 id;
+
+  g_object_set_data_full (G_OBJECT (app), "library-path", g_strdup (path), g_free);
+  imh_options_init (&o, IMH_GAME_DUEL, 2);
+  game = imh_game_new (&o, 31337, &error);
+  g_assert_no_error (error);
+  imh_play_view_set_game (view, game);
+  while (!imh_game_get_is_over (game))
+    {
+      play_one (game);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  /* The entry is the one the window keeps; its thumbnail follows. */
+  for (int i = 0; i < 20; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    ImhLibraryQuery q;
+    g_autoptr(GArray) ids = NULL;
+
+    imh_library_query_init (&q);
+    q.finished = IMH_LIBRARY_YES;
+    ids = imh_library_query_ids (lib, &q, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (ids->len, >, 0);
+    id = g_array_index (ids, gint64, 0);   /* newest first */
+  }
+  iterate_until (has_thumbnail, &id);
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    g_autoptr(ImhGameSummary) s = imh_library_get_summary (lib, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (imh_game_summary_get_length (s), ==, imh_game_get_n_plies (game));
+    png = imh_library_get_thumbnail (lib, id, &error);
+    g_assert_no_error (error);
+  }
+  /* A PNG 192 px wide. */
+  texture = gdk_texture_new_from_bytes (png, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 192);
+  g_assert_cmpint (gdk_texture_get_height (texture), >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_main_loop ();
+}
+
 /* A damaged library is moved aside and a fresh one started: the window
  * still works (a toast explains), and new games go to the fresh library. */
 static void
@@ -425,6 +494,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/library-window/show-open", test_library_in_window);
   g_test_add_func ("/ui/library-window/autosave", test_library_autosave);
   g_test_add_func ("/ui/library-window/resume-from-library", test_resume_from_library);
+  g_test_add_func ("/ui/library-window/thumbnail", test_thumbnail);
   g_test_add_func ("/ui/library-window/damaged-library", test_damaged_library);
   status = g_test_run ();
 

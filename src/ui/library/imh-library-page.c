@@ -11,6 +11,7 @@
 
 typedef enum {
   COL_STAR,
+  COL_THUMBNAIL,
   COL_DATE,
   COL_GAME,
   COL_PLAYERS,
@@ -22,6 +23,10 @@ typedef enum {
   N_COLS
 } Column;
 
+/* The thumbnails' size in the list (stored 192 px wide). */
+#define THUMBNAIL_WIDTH 64
+#define THUMBNAIL_HEIGHT 48
+
 static const struct {
   const char *title;
   int         sort;       /* ImhLibrarySort, or -1: not sortable */
@@ -29,6 +34,7 @@ static const struct {
   int         nat_chars;
 } columns[N_COLS] = {
   [COL_STAR]     = { N_("Star"), IMH_LIBRARY_SORT_STARRED, FALSE, 0 },
+  [COL_THUMBNAIL] = { N_("Final Position"), -1, FALSE, 0 },
   [COL_DATE]     = { N_("Date"), IMH_LIBRARY_SORT_DATE, FALSE, 16 },
   [COL_GAME]     = { N_("Game"), IMH_LIBRARY_SORT_GAME, FALSE, 12 },
   [COL_PLAYERS]  = { N_("Players"), IMH_LIBRARY_SORT_PLAYERS, TRUE, 24 },
@@ -352,6 +358,8 @@ fill_cell (GtkWidget *widget, ImhGameSummary *s, Column column)
     case COL_ANALYSED:
       gtk_widget_set_visible (widget, imh_game_summary_get_analysed (s));
       return;
+    case COL_THUMBNAIL:
+      return;   /* bind_cell: read from the library */
     case COL_DATE:
       {
         g_autoptr(GDateTime) dt = g_date_time_new_from_unix_local (imh_game_summary_get_started (s));
@@ -422,6 +430,14 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
       gtk_widget_set_halign (widget, GTK_ALIGN_CENTER);
       g_signal_connect (widget, "clicked", G_CALLBACK (on_star_clicked), self);
     }
+  else if (column == COL_THUMBNAIL)
+    {
+      /* The final board, small; games without one show nothing. */
+      widget = gtk_picture_new ();
+      gtk_picture_set_can_shrink (GTK_PICTURE (widget), TRUE);
+      gtk_picture_set_content_fit (GTK_PICTURE (widget), GTK_CONTENT_FIT_CONTAIN);
+      gtk_widget_set_size_request (widget, THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT);
+    }
   else if (column == COL_ANALYSED)
     {
       widget = gtk_image_new_from_icon_name ("object-select-symbolic");
@@ -447,6 +463,26 @@ on_summary_notify (ImhGameSummary *s, GParamSpec *pspec, GtkListItem *item)
   fill_cell (widget, s, column);
 }
 
+/* The thumbnail of the game's final position, read when its row is shown. */
+static void
+set_thumbnail (GtkWidget *picture, ImhLibraryPage *self, ImhGameSummary *s)
+{
+  g_autoptr(GBytes) png = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->library != NULL && imh_game_summary_get_finished (s))
+    png = imh_library_get_thumbnail (self->library, imh_game_summary_get_id (s), NULL);
+  if (png != NULL)
+    {
+      texture = gdk_texture_new_from_bytes (png, &error);
+      if (texture == NULL)
+        g_debug ("Thumbnail of game %" G_GINT64_FORMAT ": %s", imh_game_summary_get_id (s), error->message);
+    }
+  gtk_picture_set_paintable (GTK_PICTURE (picture), GDK_PAINTABLE (texture));
+  gtk_widget_set_tooltip_text (picture, texture != NULL ? _("Final position") : NULL);
+}
+
 static void
 bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
@@ -459,6 +495,8 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
     return;
   g_object_set_data (G_OBJECT (item), "column", GINT_TO_POINTER (column));
   g_object_set_data (G_OBJECT (widget), "summary", s);
+  if (column == COL_THUMBNAIL)
+    set_thumbnail (widget, g_object_get_data (G_OBJECT (factory), "page"), s);
   fill_cell (widget, s, column);
   handler = g_signal_connect (s, "notify", G_CALLBACK (on_summary_notify), item);
   g_object_set_data (G_OBJECT (item), "notify-handler", GSIZE_TO_POINTER (handler));
@@ -476,6 +514,8 @@ unbind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data
   g_object_set_data (G_OBJECT (item), "notify-handler", NULL);
   if (widget != NULL)
     g_object_set_data (G_OBJECT (widget), "summary", NULL);
+  if (widget != NULL && GTK_IS_PICTURE (widget))
+    gtk_picture_set_paintable (GTK_PICTURE (widget), NULL);
 }
 
 static void
@@ -494,7 +534,7 @@ add_columns (ImhLibraryPage *self)
 
       column = gtk_column_view_column_new (_(columns[c].title), factory);
       gtk_column_view_column_set_expand (column, columns[c].expand);
-      gtk_column_view_column_set_resizable (column, c != COL_STAR && c != COL_ANALYSED);
+      gtk_column_view_column_set_resizable (column, c != COL_STAR && c != COL_ANALYSED && c != COL_THUMBNAIL);
       if (columns[c].sort >= 0)
         {
           GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (probe_compare, GINT_TO_POINTER (c), NULL));

@@ -1083,8 +1083,9 @@ over:
   return true;
 }
 
-/* The main steps of the fused playout, until an action tile is played,
- * the game ends or no plies are left; returns the plies left. What the
+/* The main steps of the fused playout and the action tiles' sub-steps,
+ * until the game ends or no plies are left (or too few for a played
+ * tile's sub-steps: the caller does those); returns the plies left. What the
  * chain from one decision to the next depends on (the meeples, the turn
  * player, the held action tiles, the boats in play) stays in registers:
  * no store and reload of the state between decisions. As duel_legal() +

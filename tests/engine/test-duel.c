@@ -1003,6 +1003,50 @@ test_random_playout (void)
   }
 }
 
+/* random_playout() stopped after any number of plies (also inside an
+ * action tile's sub-steps) and resumed plays the same game as the
+ * legal/apply loop. */
+static void
+test_random_playout_chunked (void)
+{
+  for (uint64_t seed = 1; seed <= 1500; seed++)
+    {
+      ImhState a, b;
+      ImhRng ra, rb, chunks;
+      uint32_t plies = 0, fused = 0;
+      char sides[5];
+
+      for (int i = 0; i < 4; i++)
+        sides[i] = (seed >> i) & 1 ? 'B' : 'A';
+      sides[4] = '\0';
+      new_game (&a, sides, seed, -1);
+      memcpy (&b, &a, R->state_size);
+      imh_rng_seed (&ra, seed * 17);
+      imh_rng_seed (&rb, seed * 17);
+      imh_rng_seed (&chunks, seed);
+      for (;;)
+        {
+          ImhDecisionList l;
+          int n = R->legal (&a, &l);
+          if (n == 0)
+            break;
+          R->apply (&a, l.d[imh_rng_below (&ra, (uint32_t) n)]);
+          plies++;
+        }
+      while (!R->is_over (&b))
+        {
+          uint32_t step = 1 + imh_rng_below (&chunks, 8);
+          uint32_t done = R->random_playout (&b, &rb, step);
+          g_assert_cmpuint (done, <=, step);
+          fused += done;
+          g_assert_true (done == step || R->is_over (&b));
+        }
+      g_assert_cmpuint (fused, ==, plies);
+      g_assert_cmpmem (&a, R->state_size, &b, R->state_size);
+      g_assert_cmpuint (imh_rng_next (&ra), ==, imh_rng_next (&rb));
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Property test                                                       */
 
@@ -1144,6 +1188,7 @@ main (int argc, char **argv)
       g_free (path);
     }
   g_test_add_func ("/duel/random-playout", test_random_playout);
+  g_test_add_func ("/duel/random-playout-chunked", test_random_playout_chunked);
   g_test_add_func ("/duel/property/random-games", test_property);
   return g_test_run ();
 }

@@ -16,13 +16,9 @@
 
 G_BEGIN_DECLS
 
-/* Analysis marks for a turn (set later by analysis; none by default). */
-typedef enum {
-  IMH_MARK_NONE = 0,
-  IMH_MARK_INACCURACY,
-  IMH_MARK_MISTAKE,
-  IMH_MARK_BLUNDER,
-} ImhMark;
+/* Analysis marks for a turn (set later by analysis; none by default):
+ * ImhMark of the analysis (imh-analysis.h), so both can be used together. */
+#include "imh-analysis.h"
 
 #define IMH_TYPE_MARK (imh_mark_get_type ())
 GType imh_mark_get_type (void) G_GNUC_CONST;

@@ -37,6 +37,7 @@ imh_game_over_dialog_new (GtkWindow      *parent,
                                       imh_score_table_new (rules, score, names));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "close", _("_Close"),
+                                    "analyse", _("_Analyse"),
                                     "new", _("_New Game"),
                                     "again", _("_Play Again"),
                                     NULL);

@@ -2,7 +2,7 @@
 /*
  * imh-game-over.h — the summary at the end of a game: winner, the tie-break
  * explained, the breakdown table; responses "again" (Play Again), "new"
- * (New Game) and "close".
+ * (New Game), "analyse" (Analyse: the game's analysis) and "close".
  */
 #pragma once
 

@@ -24,6 +24,42 @@ struct _ImhHistoryView
 
 G_DEFINE_FINAL_TYPE (ImhHistoryView, imh_history_view, GTK_TYPE_WIDGET)
 
+/* The analysis mark of a turn: symbol, colour (CSS) and tooltip. */
+static void
+update_mark (ImhTurnItem *turn,
+             GParamSpec  *pspec,
+             GtkWidget   *label)
+{
+  static const char *const classes[] = { "mark-inaccuracy", "mark-mistake", "mark-blunder" };
+  ImhMark mark = imh_turn_item_get_mark (turn);
+  const char *symbol = "", *tooltip = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    gtk_widget_remove_css_class (label, classes[i]);
+  switch (mark)
+    {
+    case IMH_MARK_INACCURACY:
+      symbol = "?!";
+      tooltip = _("Inaccuracy");
+      break;
+    case IMH_MARK_MISTAKE:
+      symbol = "?";
+      tooltip = _("Mistake");
+      break;
+    case IMH_MARK_BLUNDER:
+      symbol = "??";
+      tooltip = _("Blunder");
+      break;
+    default:
+      break;
+    }
+  if (mark >= IMH_MARK_INACCURACY && mark <= IMH_MARK_BLUNDER)
+    gtk_widget_add_css_class (label, classes[mark - IMH_MARK_INACCURACY]);
+  gtk_label_set_text (GTK_LABEL (label), symbol);
+  gtk_widget_set_tooltip_text (label, tooltip);
+  gtk_widget_set_visible (label, tooltip != NULL);
+}
+
 static GtkWidget *
 create_row (gpointer item,
             gpointer user_data)
@@ -33,7 +69,7 @@ create_row (gpointer item,
   int player = imh_turn_item_get_player (turn);
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
   GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *title, *score, *icon;
+  GtkWidget *title, *score, *icon, *mark;
   g_autofree char *heading = NULL;
   g_autoptr(GString) lines = g_string_new (NULL);
   const char *name = "";
@@ -69,6 +105,13 @@ create_row (gpointer item,
   }
   gtk_widget_set_hexpand (texts, TRUE);
   gtk_box_append (GTK_BOX (row), texts);
+
+  mark = gtk_label_new (NULL);
+  gtk_widget_set_valign (mark, GTK_ALIGN_START);
+  gtk_widget_add_css_class (mark, "analysis-mark");
+  update_mark (turn, NULL, mark);
+  g_signal_connect_object (turn, "notify::mark", G_CALLBACK (update_mark), mark, 0);
+  gtk_box_append (GTK_BOX (row), mark);
 
   score = gtk_label_new (imh_turn_item_get_score_text (turn));
   gtk_widget_set_valign (score, GTK_ALIGN_START);

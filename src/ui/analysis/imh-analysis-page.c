@@ -1,0 +1,834 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-analysis-page.c — the sidebar page with a game's analysis. */
+#define G_LOG_DOMAIN "imh-analysis-page"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "imh-analysis-page.h"
+#include "imh-eval-graph.h"
+#include "imh-record-file.h"
+
+struct _ImhAnalysisPage
+{
+  GtkWidget          parent_instance;
+
+  ImhGame           *game;
+  ImhLibrary        *library;
+  gint64             game_id;
+  ImhAnalysisResult *result;
+  gboolean           stored;        /* result is in the library with game_id */
+
+  ImhAnalysisJob    *job;
+  GCancellable      *cancellable;
+  guint64            root_iterations;
+  guint              samples;
+  guint              sample_iterations;
+
+  GtkWidget         *box;
+  GtkWidget         *intro;         /* not analysed: text and button */
+  GtkWidget         *progress_box;
+  GtkWidget         *progress;
+  GtkWidget         *graph;
+  GtkWidget         *decision_title;
+  GtkWidget         *decision_body;
+  GtkWidget         *decision_mark;
+  GtkWidget         *nav_box;
+  GtkWidget         *players_box;
+  GtkWidget         *result_box;
+};
+
+G_DEFINE_FINAL_TYPE (ImhAnalysisPage, imh_analysis_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_RESULT,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* ---- Texts ------------------------------------------------------------------- */
+
+static const char *
+mark_symbol (ImhMark mark)
+{
+  switch (mark)
+    {
+    case IMH_MARK_INACCURACY:
+      return "?!";
+    case IMH_MARK_MISTAKE:
+      return "?";
+    case IMH_MARK_BLUNDER:
+      return "??";
+    default:
+      return "";
+    }
+}
+
+static const char *
+mark_label (ImhMark mark)
+{
+  switch (mark)
+    {
+    case IMH_MARK_INACCURACY:
+      return _("Inaccuracy");
+    case IMH_MARK_MISTAKE:
+      return _("Mistake");
+    case IMH_MARK_BLUNDER:
+      return _("Blunder");
+    default:
+      return _("Good decision");
+    }
+}
+
+static void
+set_mark_class (GtkWidget *label,
+                ImhMark    mark)
+{
+  static const char *const classes[] = { "mark-inaccuracy", "mark-mistake", "mark-blunder" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    gtk_widget_remove_css_class (label, classes[i]);
+  if (mark >= IMH_MARK_INACCURACY && mark <= IMH_MARK_BLUNDER)
+    gtk_widget_add_css_class (label, classes[mark - IMH_MARK_INACCURACY]);
+}
+
+static const char *
+player_name (ImhAnalysisPage *self,
+             int              player)
+{
+  if (self->game == NULL || player < 0 || (guint) player >= imh_game_get_n_players (self->game))
+    return "";
+  return imh_seat_get_name (imh_game_get_seat (self->game, player));
+}
+
+/* ---- Showing the result ---------------------------------------------------- */
+
+static void
+set_marks (ImhAnalysisPage *self)
+{
+  GListModel *history;
+
+  if (self->game == NULL)
+    return;
+  history = G_LIST_MODEL (imh_game_get_history (self->game));
+  for (guint i = 0; i < g_list_model_get_n_items (history); i++)
+    {
+      g_autoptr(ImhTurnItem) item = g_list_model_get_item (history, i);
+      ImhMark mark = IMH_MARK_NONE;
+
+      if (self->result != NULL)
+        for (guint p = imh_turn_item_get_first_ply (item); p < imh_turn_item_get_end_ply (item); p++)
+          {
+            const ImhAnalysisPly *row = imh_analysis_result_get_ply (self->result, p);
+            if (row != NULL && row->mark > mark)
+              mark = row->mark;
+          }
+      if (imh_turn_item_get_mark (item) != mark)
+        imh_turn_item_set_mark (item, mark);
+    }
+}
+
+static void
+update_decision (ImhAnalysisPage *self)
+{
+  guint viewed = self->game != NULL ? imh_game_get_viewed_ply (self->game) : 0;
+  const ImhAnalysisPly *row = NULL;
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autofree char *title = NULL;
+
+  if (self->result != NULL && viewed > 0)
+    row = imh_analysis_result_get_ply (self->result, viewed - 1);
+  imh_eval_graph_set_ply (IMH_EVAL_GRAPH (self->graph), self->result != NULL ? viewed : G_MAXUINT);
+
+  if (self->result == NULL)
+    return;
+  if (row == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->decision_title),
+                          viewed == 0 ? _("Start of the game") : _("Not analysed"));
+      gtk_label_set_text (GTK_LABEL (self->decision_body),
+                          viewed == 0 ? _("Step forward or click the graph to see a decision.")
+                                      : _("The analysis ends before this decision."));
+      gtk_label_set_text (GTK_LABEL (self->decision_mark), "");
+      set_mark_class (self->decision_mark, IMH_MARK_NONE);
+      return;
+    }
+
+  /* Translators: heading of the analysed decision: its number, who made it and what it was */
+  title = g_strdup_printf (_("%u. %s: %s"), row->ply + 1, player_name (self, row->mover), row->played_text);
+  gtk_label_set_text (GTK_LABEL (self->decision_title), title);
+
+  if (row->forced)
+    g_string_append (body, _("The only legal decision."));
+  else
+    {
+      /* Translators: win chances of the player who decided, before and after the decision */
+      g_string_append_printf (body, _("Win chance %.0f %% before, %.0f %% after (± %.0f)"),
+                              100.0 * row->win_before, 100.0 * row->win_after, 100.0 * row->win_after_ci);
+      if (row->has_alternative)
+        {
+          g_string_append_c (body, '\n');
+          /* Translators: the best other decision and its win chance */
+          g_string_append_printf (body, _("Best alternative: %s (%.0f %%)"), row->alternative.text,
+                                  100.0 * row->alternative.win);
+        }
+      if (row->loss >= 0.05)
+        {
+          g_string_append_c (body, '\n');
+          /* Translators: the loss in percentage points of win chance */
+          g_string_append_printf (body, _("Loss: %.1f points"), row->loss);
+        }
+    }
+  if (row->chance)
+    {
+      g_string_append_c (body, '\n');
+      /* Translators: how much the draw after the decision changed the win chance */
+      g_string_append_printf (body, _("Luck of the draw: %+.1f points"), row->luck);
+    }
+  gtk_label_set_text (GTK_LABEL (self->decision_body), body->str);
+
+  if (row->mark != IMH_MARK_NONE)
+    {
+      g_autofree char *mark = g_strdup_printf ("%s %s", mark_symbol (row->mark), mark_label (row->mark));
+      gtk_label_set_text (GTK_LABEL (self->decision_mark), mark);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (self->decision_mark), row->forced ? "" : mark_label (IMH_MARK_NONE));
+  set_mark_class (self->decision_mark, row->mark);
+}
+
+static void
+add_stat (GtkGrid    *grid,
+          int         row,
+          const char *name,
+          const char *value)
+{
+  GtkWidget *l = gtk_label_new (name);
+  GtkWidget *v = gtk_label_new (value);
+
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_label_set_wrap (GTK_LABEL (l), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (l), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_add_css_class (l, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (v), 1);
+  gtk_widget_set_hexpand (v, TRUE);
+  gtk_widget_add_css_class (v, "numeric");
+  gtk_grid_attach (grid, l, 0, row, 1, 1);
+  gtk_grid_attach (grid, v, 1, row, 1, 1);
+}
+
+static void
+update_players (ImhAnalysisPage *self)
+{
+  GtkWidget *child;
+  const ImhAnalysis *a;
+
+  while ((child = gtk_widget_get_first_child (self->players_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->players_box), child);
+  if (self->result == NULL)
+    return;
+  a = imh_analysis_result_get_analysis (self->result);
+  for (guint p = 0; p < a->n_players; p++)
+    {
+      const ImhAnalysisPlayer *pl = imh_analysis_result_get_player (self->result, p);
+      GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+      GtkWidget *heading = gtk_label_new (player_name (self, (int) p));
+      GtkGrid *grid = GTK_GRID (gtk_grid_new ());
+      g_autofree char *accuracy = g_strdup_printf ("%.0f %%", pl->accuracy);
+      g_autofree char *marks = g_strdup_printf ("%u ?! · %u ? · %u ??", pl->inaccuracies, pl->mistakes,
+                                                pl->blunders);
+      g_autofree char *luck = g_strdup_printf ("%+.1f", pl->luck);
+      int row = 0;
+
+      gtk_widget_add_css_class (frame, "card");
+      gtk_widget_add_css_class (frame, "analysis-player");
+      gtk_label_set_xalign (GTK_LABEL (heading), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (heading), PANGO_ELLIPSIZE_END);
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_box_append (GTK_BOX (frame), heading);
+      gtk_grid_set_column_spacing (grid, 12);
+      gtk_grid_set_row_spacing (grid, 2);
+      add_stat (grid, row++, _("Accuracy"), accuracy);
+      /* Translators: counts of inaccuracies (?!), mistakes (?) and blunders (??) */
+      add_stat (grid, row++, _("Inaccuracies, mistakes, blunders"), marks);
+      /* Translators: luck in percentage points of win chance */
+      add_stat (grid, row++, _("Luck (points)"), luck);
+      if (pl->has_result)
+        {
+          g_autofree char *result = g_strdup_printf ("%.2f", pl->result);
+          g_autofree char *adjusted = g_strdup_printf ("%.2f", pl->luck_adjusted);
+          add_stat (grid, row++, _("Result"), result);
+          add_stat (grid, row++, _("Luck-adjusted result"), adjusted);
+        }
+      gtk_box_append (GTK_BOX (frame), GTK_WIDGET (grid));
+      gtk_box_append (GTK_BOX (self->players_box), frame);
+    }
+}
+
+static void
+update_visibility (ImhAnalysisPage *self)
+{
+  gboolean running = self->job != NULL;
+
+  gtk_widget_set_visible (self->intro, !running && self->result == NULL);
+  gtk_widget_set_visible (self->progress_box, running);
+  gtk_widget_set_visible (self->result_box, self->result != NULL);
+}
+
+static void
+show_result (ImhAnalysisPage *self)
+{
+  imh_eval_graph_set_analysis (IMH_EVAL_GRAPH (self->graph), self->result);
+  if (self->result != NULL && self->game != NULL)
+    {
+      /* The bottom player of two, else the first. */
+      imh_eval_graph_set_player (IMH_EVAL_GRAPH (self->graph), 0);
+    }
+  update_players (self);
+  update_decision (self);
+  set_marks (self);
+  update_visibility (self);
+}
+
+/* The result belongs to the game's current line (a continuation is fine). */
+static gboolean
+result_matches (ImhAnalysisPage *self)
+{
+  guint n;
+
+  if (self->result == NULL || self->game == NULL)
+    return FALSE;
+  n = MIN (imh_analysis_result_get_n_plies (self->result), imh_game_get_n_plies (self->game));
+  for (guint i = 0; i < n; i++)
+    if (imh_analysis_result_get_ply (self->result, i)->played != imh_game_get_decision_at (self->game, i))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+store_result (ImhAnalysisPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->result == NULL || self->stored || self->library == NULL || self->game_id <= 0)
+    return;
+  if (imh_library_is_read_only (self->library))
+    return;
+  if (!imh_analysis_result_save (self->result, self->library, self->game_id, &error))
+    g_warning ("Could not store the analysis: %s", error->message);
+  else
+    self->stored = TRUE;
+}
+
+/* ---- Game signals ------------------------------------------------------------ */
+
+static void
+on_game_changed (ImhAnalysisPage *self)
+{
+  if (self->result != NULL && !result_matches (self))
+    imh_analysis_page_set_result (self, NULL);
+  else
+    update_decision (self);
+}
+
+static void
+on_history_changed (ImhAnalysisPage *self)
+{
+  if (self->result != NULL)
+    set_marks (self);
+}
+
+static void
+on_ply_activated (ImhAnalysisPage *self,
+                  guint            ply)
+{
+  if (self->game != NULL)
+    imh_game_set_viewed_ply (self->game, ply);
+}
+
+/* ---- The job ----------------------------------------------------------------- */
+
+static void
+on_progress (ImhAnalysisPage *self)
+{
+  g_autofree char *text = NULL;
+  guint done, total;
+
+  if (self->job == NULL)
+    return;
+  done = imh_analysis_job_get_done (self->job);
+  total = imh_analysis_job_get_total (self->job);
+  /* Translators: progress of the analysis: decisions analysed of all */
+  text = g_strdup_printf (_("Analysing: %u of %u decisions"), done, total);
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress),
+                                 imh_analysis_job_get_progress (self->job));
+  gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress), text);
+}
+
+static void
+stop_job (ImhAnalysisPage *self)
+{
+  if (self->job == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->job, self);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->job);
+  update_visibility (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+static void
+toast (ImhAnalysisPage *self,
+       const char      *text)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
+  else
+    g_message ("%s", text);
+}
+
+static void
+on_job_done (GObject      *source,
+             GAsyncResult *res,
+             gpointer      user_data)
+{
+  g_autoptr(ImhAnalysisPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhAnalysisResult) result = imh_analysis_job_run_finish (IMH_ANALYSIS_JOB (source), res, &error);
+  gboolean stored;
+
+  if (self->job != IMH_ANALYSIS_JOB (source))
+    return;   /* cancelled or replaced meanwhile */
+  /* The job stores the result itself when it knew the game's id. */
+  stored = result != NULL && error == NULL && self->game_id > 0 && self->library != NULL;
+  stop_job (self);
+  if (result == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        toast (self, error->message);
+      return;
+    }
+  imh_analysis_page_set_result (self, result);
+  self->stored = stored;
+  store_result (self);
+}
+
+/* ---- GObject --------------------------------------------------------------------- */
+
+static void
+imh_analysis_page_dispose (GObject *object)
+{
+  ImhAnalysisPage *self = IMH_ANALYSIS_PAGE (object);
+  GtkWidget *child;
+
+  stop_job (self);
+  if (self->game != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (imh_game_get_history (self->game), self);
+      g_signal_handlers_disconnect_by_data (self->game, self);
+      g_clear_object (&self->game);
+    }
+  g_clear_object (&self->library);
+  g_clear_pointer (&self->result, imh_analysis_result_unref);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (imh_analysis_page_parent_class)->dispose (object);
+}
+
+static void
+imh_analysis_page_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  ImhAnalysisPage *self = IMH_ANALYSIS_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_RESULT:
+      g_value_set_boxed (value, self->result);
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->job != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imh_analysis_page_class_init (ImhAnalysisPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = imh_analysis_page_dispose;
+  object_class->get_property = imh_analysis_page_get_property;
+
+  properties[PROP_RESULT] =
+    g_param_spec_boxed ("result", NULL, NULL, IMH_TYPE_ANALYSIS_RESULT,
+                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "analysispage");
+}
+
+static GtkWidget *
+action_button (const char *label,
+               const char *action,
+               const char *tooltip)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *text = gtk_label_new_with_mnemonic (label);
+
+  /* Narrow sidebars (a 360 px window) shorten the label, not the page. */
+  gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (text), button);
+  gtk_button_set_child (GTK_BUTTON (button), text);
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  if (tooltip != NULL)
+    gtk_widget_set_tooltip_text (button, tooltip);
+  return button;
+}
+
+static GtkWidget *
+wrap_label (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  return label;
+}
+
+static void
+imh_analysis_page_init (ImhAnalysisPage *self)
+{
+  GtkWidget *scrolled, *button, *row, *label, *sw, *decision;
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_parent (scrolled, GTK_WIDGET (self));
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_margin_start (self->box, 12);
+  gtk_widget_set_margin_end (self->box, 12);
+  gtk_widget_set_margin_top (self->box, 6);
+  gtk_widget_set_margin_bottom (self->box, 12);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->box);
+
+  /* Not analysed yet. */
+  self->intro = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  label = wrap_label (_("An analysis rates every decision by its effect on the win chance, marks "
+                        "inaccuracies, mistakes and blunders, and weighs the luck of the draws. "
+                        "It runs in the background."));
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_box_append (GTK_BOX (self->intro), label);
+  button = action_button (_("_Analyse Game"), "game.analyse", NULL);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_widget_add_css_class (button, "pill");
+  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->intro), button);
+  gtk_box_append (GTK_BOX (self->box), self->intro);
+
+  /* Running. */
+  self->progress_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  self->progress = gtk_progress_bar_new ();
+  gtk_progress_bar_set_show_text (GTK_PROGRESS_BAR (self->progress), TRUE);
+  gtk_progress_bar_set_ellipsize (GTK_PROGRESS_BAR (self->progress), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (self->progress, TRUE);
+  gtk_widget_set_valign (self->progress, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->progress_box), self->progress);
+  button = action_button (_("_Cancel"), "game.cancel-analysis", _("Stop the analysis"));
+  gtk_box_append (GTK_BOX (self->progress_box), button);
+  gtk_widget_set_visible (self->progress_box, FALSE);
+  gtk_box_append (GTK_BOX (self->box), self->progress_box);
+
+  /* The result. */
+  self->result_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  self->graph = imh_eval_graph_new ();
+  gtk_widget_set_size_request (self->graph, -1, 120);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->graph), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Win chance over the game"), -1);
+  g_signal_connect_swapped (self->graph, "ply-activated", G_CALLBACK (on_ply_activated), self);
+  gtk_box_append (GTK_BOX (self->result_box), self->graph);
+
+  self->nav_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_add_css_class (self->nav_box, "linked");
+  gtk_box_set_homogeneous (GTK_BOX (self->nav_box), TRUE);
+  button = action_button (_("_Previous Mistake"), "game.previous-mistake", NULL);
+  gtk_box_append (GTK_BOX (self->nav_box), button);
+  button = action_button (_("_Next Mistake"), "game.next-mistake", NULL);
+  gtk_box_append (GTK_BOX (self->nav_box), button);
+  gtk_box_append (GTK_BOX (self->result_box), self->nav_box);
+
+  decision = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_add_css_class (decision, "card");
+  gtk_widget_add_css_class (decision, "analysis-decision");
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  self->decision_title = wrap_label (NULL);
+  gtk_widget_add_css_class (self->decision_title, "heading");
+  gtk_widget_set_hexpand (self->decision_title, TRUE);
+  gtk_box_append (GTK_BOX (row), self->decision_title);
+  self->decision_mark = gtk_label_new (NULL);
+  gtk_widget_set_valign (self->decision_mark, GTK_ALIGN_START);
+  gtk_widget_add_css_class (self->decision_mark, "analysis-mark");
+  gtk_box_append (GTK_BOX (row), self->decision_mark);
+  gtk_box_append (GTK_BOX (decision), row);
+  self->decision_body = wrap_label (NULL);
+  gtk_box_append (GTK_BOX (decision), self->decision_body);
+  gtk_box_append (GTK_BOX (self->result_box), decision);
+
+  self->players_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_box_append (GTK_BOX (self->result_box), self->players_box);
+
+  button = action_button (_("Analyse _Again"), "game.analyse", NULL);
+  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->result_box), button);
+  gtk_widget_set_visible (self->result_box, FALSE);
+  gtk_box_append (GTK_BOX (self->box), self->result_box);
+
+  /* Review: the hidden parts. */
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  decision = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_hexpand (decision, TRUE);
+  label = wrap_label (_("Show hidden tiles (pile and reserve)"));
+  gtk_box_append (GTK_BOX (decision), label);
+  sw = wrap_label (_("Off: as the player saw it. On: everything revealed."));
+  gtk_widget_add_css_class (sw, "dim-label");
+  gtk_widget_add_css_class (sw, "caption");
+  gtk_box_append (GTK_BOX (decision), sw);
+  gtk_box_append (GTK_BOX (row), decision);
+  sw = gtk_switch_new ();
+  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (sw), "game.reveal-hidden");
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (sw), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+  gtk_box_append (GTK_BOX (row), sw);
+  gtk_box_append (GTK_BOX (self->box), row);
+}
+
+/* ---- Public ---------------------------------------------------------------------- */
+
+GtkWidget *
+imh_analysis_page_new (void)
+{
+  return g_object_new (IMH_TYPE_ANALYSIS_PAGE, NULL);
+}
+
+static void
+load_stored (ImhAnalysisPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhAnalysisResult) result = NULL;
+
+  if (self->result != NULL || self->job != NULL || self->library == NULL || self->game_id <= 0)
+    return;
+  result = imh_analysis_result_load (self->library, self->game_id, &error);
+  if (result == NULL)
+    {
+      if (!g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND))
+        g_warning ("Could not load the analysis of game %" G_GINT64_FORMAT ": %s", self->game_id,
+                   error->message);
+      return;
+    }
+  imh_analysis_page_set_result (self, result);
+  if (self->result != NULL)
+    self->stored = TRUE;
+}
+
+void
+imh_analysis_page_set_game (ImhAnalysisPage *self,
+                            ImhGame         *game)
+{
+  g_return_if_fail (IMH_IS_ANALYSIS_PAGE (self));
+  g_return_if_fail (game == NULL || IMH_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+  stop_job (self);
+  if (self->game != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (imh_game_get_history (self->game), self);
+      g_signal_handlers_disconnect_by_data (self->game, self);
+    }
+  g_set_object (&self->game, game);
+  self->game_id = 0;
+  if (game != NULL)
+    {
+      g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "notify::viewed-ply", G_CALLBACK (update_decision), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (imh_game_get_history (game), "items-changed",
+                               G_CALLBACK (on_history_changed), self, G_CONNECT_SWAPPED);
+    }
+  imh_analysis_page_set_result (self, NULL);
+}
+
+void
+imh_analysis_page_set_library (ImhAnalysisPage *self,
+                               ImhLibrary      *library,
+                               gint64           game_id)
+{
+  g_return_if_fail (IMH_IS_ANALYSIS_PAGE (self));
+  g_return_if_fail (library == NULL || IMH_IS_LIBRARY (library));
+
+  if (self->library != library || self->game_id != game_id)
+    self->stored = FALSE;
+  g_set_object (&self->library, library);
+  self->game_id = library != NULL ? game_id : 0;
+  load_stored (self);
+  store_result (self);
+}
+
+gint64
+imh_analysis_page_get_game_id (ImhAnalysisPage *self)
+{
+  g_return_val_if_fail (IMH_IS_ANALYSIS_PAGE (self), 0);
+
+  return self->game_id;
+}
+
+ImhAnalysisResult *
+imh_analysis_page_get_result (ImhAnalysisPage *self)
+{
+  g_return_val_if_fail (IMH_IS_ANALYSIS_PAGE (self), NULL);
+
+  return self->result;
+}
+
+void
+imh_analysis_page_set_result (ImhAnalysisPage   *self,
+                              ImhAnalysisResult *result)
+{
+  g_return_if_fail (IMH_IS_ANALYSIS_PAGE (self));
+
+  if (self->result == result)
+    {
+      update_visibility (self);
+      return;
+    }
+  g_clear_pointer (&self->result, imh_analysis_result_unref);
+  if (result != NULL)
+    self->result = imh_analysis_result_ref (result);
+  if (self->result != NULL && !result_matches (self))
+    {
+      g_warning ("The analysis is of another line than the game shown");
+      g_clear_pointer (&self->result, imh_analysis_result_unref);
+    }
+  self->stored = FALSE;
+  show_result (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESULT]);
+}
+
+void
+imh_analysis_page_start (ImhAnalysisPage  *self,
+                         ImhAnalysisDepth  depth)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *record = NULL;
+
+  g_return_if_fail (IMH_IS_ANALYSIS_PAGE (self));
+
+  if (self->game == NULL || self->job != NULL)
+    return;
+  record = imh_game_to_record_text (self->game);
+  self->job = imh_analysis_job_new (record, &error);
+  if (self->job == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+  imh_analysis_job_set_depth (self->job, depth);
+  imh_analysis_job_set_budget (self->job, self->root_iterations, self->samples, self->sample_iterations);
+  if (self->library != NULL && self->game_id > 0 && !imh_library_is_read_only (self->library))
+    imh_analysis_job_set_library (self->job, self->library, self->game_id);
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect_object (self->job, "notify::progress", G_CALLBACK (on_progress), self, G_CONNECT_SWAPPED);
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress), 0);
+  gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress), _("Analysing…"));
+  imh_analysis_job_run_async (self->job, self->cancellable, on_job_done, g_object_ref (self));
+  update_visibility (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+void
+imh_analysis_page_cancel (ImhAnalysisPage *self)
+{
+  g_return_if_fail (IMH_IS_ANALYSIS_PAGE (self));
+
+  stop_job (self);
+}
+
+gboolean
+imh_analysis_page_get_running (ImhAnalysisPage *self)
+{
+  g_return_val_if_fail (IMH_IS_ANALYSIS_PAGE (self), FALSE);
+
+  return self->job != NULL;
+}
+
+void
+imh_analysis_page_set_budget (ImhAnalysisPage *self,
+                              guint64          root_iterations,
+                              guint            samples,
+                              guint            sample_iterations)
+{
+  g_return_if_fail (IMH_IS_ANALYSIS_PAGE (self));
+
+  self->root_iterations = root_iterations;
+  self->samples = samples;
+  self->sample_iterations = sample_iterations;
+}
+
+int
+imh_analysis_page_find_mistake (ImhAnalysisPage *self,
+                                gboolean         forward)
+{
+  guint viewed;
+
+  g_return_val_if_fail (IMH_IS_ANALYSIS_PAGE (self), -1);
+
+  if (self->result == NULL || self->game == NULL)
+    return -1;
+  /* The viewed position shows decision viewed - 1. */
+  viewed = imh_game_get_viewed_ply (self->game);
+  if (!forward && viewed == 0)
+    return -1;
+  return imh_analysis_result_find_mark (self->result, viewed - 1, forward, IMH_MARK_INACCURACY);
+}
+
+gboolean
+imh_analysis_page_go_to_mistake (ImhAnalysisPage *self,
+                                 gboolean         forward)
+{
+  int ply = imh_analysis_page_find_mistake (self, forward);
+
+  if (ply < 0 || (guint) ply + 1 > imh_game_get_live_ply (self->game))
+    return FALSE;
+  /* The position after it: the graph's dot and the decision's row. */
+  imh_game_set_viewed_ply (self->game, (guint) ply + 1);
+  return TRUE;
+}
+
+GtkWidget *
+imh_analysis_page_get_graph (ImhAnalysisPage *self)
+{
+  g_return_val_if_fail (IMH_IS_ANALYSIS_PAGE (self), NULL);
+
+  return self->graph;
+}

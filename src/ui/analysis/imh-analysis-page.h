@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * imh-analysis-page.h — the "Analysis" page of the play view's sidebar.
+ *
+ * Runs an ImhAnalysisJob on the game shown (in the background, with a
+ * progress bar and Cancel), shows the result: the win-probability graph
+ * (a click views that position; the marker follows the viewed ply), the
+ * decision that led to the viewed position (win before/after, the best
+ * alternative, the loss and its mark), previous/next mistake buttons and
+ * each player's summary (accuracy, marks, luck, luck-adjusted result). It
+ * sets the marks of the game's history rows from the result.
+ *
+ * With a library and the game's library id the finished analysis is
+ * stored with the game, and a stored analysis is loaded when the id is
+ * set. Buttons use the play view's actions: game.analyse,
+ * game.cancel-analysis, game.previous-mistake, game.next-mistake and
+ * game.reveal-hidden.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "imh-analysis-job.h"
+#include "imh-game.h"
+
+G_BEGIN_DECLS
+
+#define IMH_TYPE_ANALYSIS_PAGE (imh_analysis_page_get_type ())
+G_DECLARE_FINAL_TYPE (ImhAnalysisPage, imh_analysis_page, IMH, ANALYSIS_PAGE, GtkWidget)
+
+GtkWidget         *imh_analysis_page_new          (void);
+/* The game analysed and followed (NULL: none). Changing the game drops
+ * the result, the library id and a running analysis. */
+void               imh_analysis_page_set_game     (ImhAnalysisPage   *self,
+                                                   ImhGame           *game);
+/* The library and the game's id there (0: not in the library yet). A
+ * stored analysis of that game is loaded when there is none shown; a
+ * finished analysis not stored yet is stored. */
+void               imh_analysis_page_set_library  (ImhAnalysisPage   *self,
+                                                   ImhLibrary        *library,
+                                                   gint64             game_id);
+gint64             imh_analysis_page_get_game_id  (ImhAnalysisPage   *self);
+/* The analysis shown ("result"; NULL: none). It must be of the game's
+ * line; it is dropped when the line changes. */
+ImhAnalysisResult *imh_analysis_page_get_result   (ImhAnalysisPage   *self);
+void               imh_analysis_page_set_result   (ImhAnalysisPage   *self,
+                                                   ImhAnalysisResult *result);
+/* Starts analysing the game's main line ("running" while it runs). */
+void               imh_analysis_page_start        (ImhAnalysisPage   *self,
+                                                   ImhAnalysisDepth   depth);
+void               imh_analysis_page_cancel       (ImhAnalysisPage   *self);
+gboolean           imh_analysis_page_get_running  (ImhAnalysisPage   *self);
+/* Overrides the depth's budgets of later runs (tests); 0 keeps a value. */
+void               imh_analysis_page_set_budget   (ImhAnalysisPage   *self,
+                                                   guint64            root_iterations,
+                                                   guint              samples,
+                                                   guint              sample_iterations);
+/* The ply of the next (forward) or previous marked decision from the
+ * viewed position, -1 when none; go_to_mistake views it (the position
+ * where the decision was made) and returns FALSE when there is none. */
+int                imh_analysis_page_find_mistake (ImhAnalysisPage   *self,
+                                                   gboolean           forward);
+gboolean           imh_analysis_page_go_to_mistake (ImhAnalysisPage  *self,
+                                                    gboolean          forward);
+/* The graph (transfer none). */
+GtkWidget         *imh_analysis_page_get_graph    (ImhAnalysisPage   *self);
+
+G_END_DECLS

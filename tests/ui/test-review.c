@@ -1,0 +1,401 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-review.c — reviewing an analysed game in the play view (issue 9):
+ * the Analyse action with progress and cancel, the graph moving the view,
+ * next/previous mistake, marks in the history, "everything revealed" on
+ * the board, the analysis stored with and loaded from the library; under a
+ * (virtual) display. */
+#define G_LOG_DOMAIN "test-review"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "imh-analysis-page.h"
+#include "imh-duel-board.h"
+#include "imh-eval-graph.h"
+#include "imh-game.h"
+#include "imh-play-view.h"
+#include "imh-record-file.h"
+
+typedef struct {
+  GtkWindow   *window;
+  ImhPlayView *view;
+  ImhAnalysisPage *page;
+  char        *tmpdir;
+} Fixture;
+
+/* Runs the main loop until done() holds; fails after 120 s instead of hanging. */
+static void
+iterate_until (gboolean (*done) (gpointer data),
+               gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+static void
+flush_main_loop (void)
+{
+  for (int i = 0; i < 20; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static gboolean
+widget_is_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data)) && gtk_widget_get_width (GTK_WIDGET (data)) > 0;
+}
+
+static gboolean
+analysis_is_done (gpointer data)
+{
+  return !imh_analysis_page_get_running (IMH_ANALYSIS_PAGE (data));
+}
+
+/* A finished Duel: the last legal decision every time (a poor strategy,
+ * so the analysis finds mistakes). */
+static char *
+finished_record (guint64 seed)
+{
+  ImhOptions options;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = NULL;
+
+  imh_options_init (&options, IMH_GAME_DUEL, 2);
+  options.start_player = 0;
+  game = imh_game_new (&options, seed, &error);
+  g_assert_no_error (error);
+  while (!imh_game_get_is_over (game))
+    {
+      ImhDecisionList legal;
+
+      imh_game_get_legal (game, &legal);
+      g_assert_true (imh_game_apply (game, legal.d[legal.n - 1], IMH_BRANCH_TRUNCATE, &error));
+    }
+  return imh_game_to_record_text (game);
+}
+
+static ImhGame *
+finished_game (guint64 seed)
+{
+  g_autofree char *text = finished_record (seed);
+  g_autoptr(GError) error = NULL;
+  ImhGame *game = imh_game_new_from_record_text (text, -1, &error);
+
+  g_assert_no_error (error);
+  imh_game_set_pace (game, 0);
+  return game;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = finished_game (5);
+
+  f->tmpdir = g_dir_make_tmp ("imh-test-review-XXXXXX", NULL);
+  g_assert_nonnull (f->tmpdir);
+  f->window = GTK_WINDOW (adw_window_new ());
+  g_object_ref (f->window);
+  gtk_window_set_default_size (f->window, 1280, 800);
+  f->view = IMH_PLAY_VIEW (imh_play_view_new ());
+  g_object_ref (f->view);
+  imh_play_view_set_pace (f->view, 0);
+  adw_window_set_content (ADW_WINDOW (f->window), GTK_WIDGET (f->view));
+  f->page = IMH_ANALYSIS_PAGE (imh_play_view_get_analysis_page (f->view));
+  /* A small budget: the test checks the plumbing, not the strength. */
+  imh_analysis_page_set_budget (f->page, 60, 2, 16);
+  imh_play_view_set_game (f->view, game);
+  gtk_window_present (f->window);
+  iterate_until (widget_is_drawn, imh_play_view_get_board (f->view));
+}
+
+static gboolean
+game_is_gone (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *db = g_build_filename (f->tmpdir, "library.db", NULL);
+  ImhGame *game = imh_play_view_get_game (f->view);
+
+  if (game != NULL)
+    g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
+  gtk_window_destroy (f->window);
+  flush_main_loop ();
+  g_assert_finalize_object (f->window);
+  g_assert_finalize_object (f->view);
+  /* Threads of the game (computer, hints) may hold it a little longer. */
+  iterate_until (game_is_gone, &game);
+  g_remove (db);
+  g_rmdir (f->tmpdir);
+  g_free (f->tmpdir);
+}
+
+static void
+activate (Fixture    *f,
+          const char *action)
+{
+  GActionGroup *actions = imh_play_view_get_actions (f->view);
+
+  g_assert_true (g_action_group_get_action_enabled (actions, action));
+  g_action_group_activate_action (actions, action, NULL);
+}
+
+static void
+analyse (Fixture *f)
+{
+  activate (f, "analyse");
+  g_assert_true (imh_analysis_page_get_running (f->page));
+  g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "cancel-analysis"));
+  g_assert_false (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "analyse"));
+  iterate_until (analysis_is_done, f->page);
+  g_assert_nonnull (imh_analysis_page_get_result (f->page));
+}
+
+static GtkEventController *
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) list = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (list, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        return c;   /* the widget keeps it alive */
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* Analyse, then a click on the graph views that position; the marker follows. */
+static void
+test_analyse_and_click (Fixture       *f,
+                        gconstpointer  data)
+{
+  ImhGame *game = imh_play_view_get_game (f->view);
+  GtkWidget *graph = imh_analysis_page_get_graph (f->page);
+  ImhAnalysisResult *result;
+  GtkEventController *click;
+  guint n = imh_game_get_n_plies (game);
+  double x;
+  guint target;
+
+  g_assert_null (imh_analysis_page_get_result (f->page));
+  analyse (f);
+  result = imh_analysis_page_get_result (f->page);
+  g_assert_cmpuint (imh_analysis_result_get_n_plies (result), ==, n);
+  g_assert_cmpuint (imh_eval_graph_get_n_points (IMH_EVAL_GRAPH (graph)), ==, n + 1);
+
+  /* The action showed the Analysis page: the graph is on screen. */
+  iterate_until (widget_is_drawn, graph);
+  g_assert_cmpuint (imh_eval_graph_get_ply (IMH_EVAL_GRAPH (graph)), ==, imh_game_get_viewed_ply (game));
+
+  x = gtk_widget_get_width (graph) / 3.0;
+  target = imh_eval_graph_ply_at_x (IMH_EVAL_GRAPH (graph), x);
+  g_assert_cmpuint (target, >, 0);
+  g_assert_cmpuint (target, <, n);
+  click = find_controller (graph, GTK_TYPE_GESTURE_CLICK);
+  g_signal_emit_by_name (click, "pressed", 1, x, 40.0);
+  g_assert_cmpuint (imh_game_get_viewed_ply (game), ==, target);
+  g_assert_cmpuint (imh_eval_graph_get_ply (IMH_EVAL_GRAPH (graph)), ==, target);
+  /* The game itself did not change. */
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, n);
+  g_assert_true (imh_game_get_is_over (game));
+
+  /* Stepping with the history keys moves the marker too. */
+  activate (f, "history-first");
+  g_assert_cmpuint (imh_eval_graph_get_ply (IMH_EVAL_GRAPH (graph)), ==, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (f->view));
+  flush_main_loop ();
+}
+
+/* Next/previous mistake view the position after each marked decision, in
+ * order; the history rows carry the marks. */
+static void
+test_mistakes (Fixture       *f,
+               gconstpointer  data)
+{
+  ImhGame *game = imh_play_view_get_game (f->view);
+  GActionGroup *actions = imh_play_view_get_actions (f->view);
+  GListModel *history = G_LIST_MODEL (imh_game_get_history (game));
+  ImhAnalysisResult *result;
+  guint n = imh_game_get_n_plies (game);
+  guint n_marked = 0, visited = 0;
+  int last = -1;
+
+  analyse (f);
+  result = imh_analysis_page_get_result (f->page);
+  for (guint i = 0; i < n; i++)
+    if (imh_analysis_result_get_ply (result, i)->mark != IMH_MARK_NONE)
+      n_marked++;
+  /* The last legal decision every time loses points now and then. */
+  g_assert_cmpuint (n_marked, >, 0);
+
+  /* History rows: a turn's mark is the worst of its decisions. */
+  for (guint t = 0; t < g_list_model_get_n_items (history); t++)
+    {
+      g_autoptr(ImhTurnItem) item = g_list_model_get_item (history, t);
+      ImhMark worst = IMH_MARK_NONE;
+
+      for (guint p = imh_turn_item_get_first_ply (item); p < imh_turn_item_get_end_ply (item); p++)
+        worst = MAX (worst, imh_analysis_result_get_ply (result, p)->mark);
+      g_assert_cmpint (imh_turn_item_get_mark (item), ==, worst);
+    }
+
+  /* Forward through every mark from the start. */
+  imh_game_set_viewed_ply (game, 0);
+  g_assert_false (g_action_group_get_action_enabled (actions, "previous-mistake"));
+  while (g_action_group_get_action_enabled (actions, "next-mistake"))
+    {
+      guint viewed;
+
+      g_action_group_activate_action (actions, "next-mistake", NULL);
+      viewed = imh_game_get_viewed_ply (game);
+      g_assert_cmpuint (viewed, >=, 1);
+      g_assert_cmpint ((int) viewed - 1, >, last);
+      g_assert_cmpint (imh_analysis_result_get_ply (result, viewed - 1)->mark, !=, IMH_MARK_NONE);
+      /* None skipped. */
+      for (int p = last + 1; p < (int) viewed - 1; p++)
+        g_assert_cmpint (imh_analysis_result_get_ply (result, p)->mark, ==, IMH_MARK_NONE);
+      last = (int) viewed - 1;
+      visited++;
+      g_assert_cmpuint (visited, <=, n_marked);
+    }
+  g_assert_cmpuint (visited, ==, n_marked);
+
+  /* And back. */
+  visited = 1;
+  while (g_action_group_get_action_enabled (actions, "previous-mistake"))
+    {
+      guint viewed;
+
+      g_action_group_activate_action (actions, "previous-mistake", NULL);
+      viewed = imh_game_get_viewed_ply (game);
+      g_assert_cmpint ((int) viewed - 1, <, last);
+      g_assert_cmpint (imh_analysis_result_get_ply (result, viewed - 1)->mark, !=, IMH_MARK_NONE);
+      last = (int) viewed - 1;
+      visited++;
+    }
+  g_assert_cmpuint (visited, ==, n_marked);
+}
+
+/* Cancel stops the run; nothing is shown and Analyse is possible again. */
+static void
+test_cancel (Fixture       *f,
+             gconstpointer  data)
+{
+  GActionGroup *actions = imh_play_view_get_actions (f->view);
+
+  /* Large enough not to finish before the cancel. */
+  imh_analysis_page_set_budget (f->page, 200000, 64, 2000);
+  activate (f, "analyse");
+  g_assert_true (imh_analysis_page_get_running (f->page));
+  activate (f, "cancel-analysis");
+  g_assert_false (imh_analysis_page_get_running (f->page));
+  flush_main_loop ();
+  g_assert_null (imh_analysis_page_get_result (f->page));
+  g_assert_true (g_action_group_get_action_enabled (actions, "analyse"));
+  g_assert_false (g_action_group_get_action_enabled (actions, "next-mistake"));
+}
+
+/* "Everything revealed" is a stateful action driving the board. */
+static void
+test_reveal (Fixture       *f,
+             gconstpointer  data)
+{
+  GActionGroup *actions = imh_play_view_get_actions (f->view);
+  GtkWidget *board = imh_play_view_get_board (f->view);
+  ImhGame *game = imh_play_view_get_game (f->view);
+  g_autoptr(GVariant) state = NULL;
+  gboolean revealed = TRUE;
+
+  g_assert_false (imh_duel_board_get_reveal_hidden (IMH_DUEL_BOARD (board)));
+  imh_game_set_viewed_ply (game, 3);
+  g_action_group_change_action_state (actions, "reveal-hidden", g_variant_new_boolean (TRUE));
+  g_object_get (board, "reveal-hidden", &revealed, NULL);
+  g_assert_true (revealed);
+  state = g_action_group_get_action_state (actions, "reveal-hidden");
+  g_assert_true (g_variant_get_boolean (state));
+  /* Drawn with the pile and the reserve face up (no warning). */
+  gtk_widget_queue_draw (board);
+  flush_main_loop ();
+
+  g_action_group_change_action_state (actions, "reveal-hidden", g_variant_new_boolean (FALSE));
+  g_assert_false (imh_duel_board_get_reveal_hidden (IMH_DUEL_BOARD (board)));
+}
+
+/* With a library id the analysis is stored with the game and loaded again
+ * when the game is opened from the library. */
+static void
+test_library (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *db = g_build_filename (f->tmpdir, "library.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhLibrary) library = imh_library_open (db, &error);
+  ImhGame *game = imh_play_view_get_game (f->view);
+  g_autofree char *record = imh_game_to_record_text (game);
+  g_autoptr(ImhAnalysisResult) stored = NULL;
+  g_autoptr(ImhGame) again = NULL;
+  gint64 id;
+
+  g_assert_no_error (error);
+  id = imh_library_save_record (library, 0, record, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  imh_play_view_set_library (f->view, library, id);
+  /* Nothing stored yet. */
+  g_assert_null (imh_analysis_page_get_result (f->page));
+
+  analyse (f);
+  stored = imh_analysis_result_load (library, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (imh_analysis_result_get_n_plies (stored), ==, imh_game_get_n_plies (game));
+
+  /* Opened again (a new game object): the stored analysis is shown. */
+  again = imh_game_new_from_record_text (record, -1, &error);
+  g_assert_no_error (error);
+  imh_play_view_set_game (f->view, again);
+  g_assert_null (imh_analysis_page_get_result (f->page));
+  imh_play_view_set_library (f->view, library, id);
+  g_assert_nonnull (imh_analysis_page_get_result (f->page));
+  g_assert_cmpuint (imh_eval_graph_get_n_points (IMH_EVAL_GRAPH (imh_analysis_page_get_graph (f->page))),
+                    ==, imh_game_get_n_plies (again) + 1);
+  g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "next-mistake")
+                 || g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "previous-mistake"));
+  imh_play_view_set_library (f->view, NULL, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  adw_init ();
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/review/analyse-and-click", test_analyse_and_click);
+  ADD ("/review/mistakes", test_mistakes);
+  ADD ("/review/cancel", test_cancel);
+  ADD ("/review/reveal", test_reveal);
+  ADD ("/review/library", test_library);
+#undef ADD
+
+  return g_test_run ();
+}

@@ -7,9 +7,9 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
-#include "imh-analysis-page.h"
 #include "imh-application.h"
 #include "imh-record-file.h"
+#include "imh-duel-board.h"
 #include "imh-screenshot.h"
 #include "imh-window.h"
 
@@ -37,8 +37,8 @@ static const GOptionEntry main_options[] = {
     N_("Show this game record in --screenshot"), N_("FILE") },
   { "ply", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT, NULL,
     N_("Show the position after this many decisions of --record (default: the end)"), N_("N") },
-  { "analysis", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
-    N_("Show the Analysis page with a quick analysis of --record"), NULL },
+  { "study", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show the Study page and the best five decisions of --record on the board"), NULL },
   { NULL }
 };
 
@@ -86,9 +86,9 @@ imh_application_handle_local_options (GApplication *application,
         }
       return -1;
     }
-  if (g_variant_dict_contains (options, "analysis") && record == NULL)
+  if (g_variant_dict_contains (options, "study") && record == NULL)
     {
-      g_printerr ("imhotep: %s\n", _("--analysis needs --record"));
+      g_printerr ("imhotep: %s\n", _("--study needs --record"));
       return 2;
     }
   if (g_variant_dict_contains (options, "ply") && (record == NULL || ply < 0))
@@ -104,7 +104,7 @@ imh_application_handle_local_options (GApplication *application,
   request->dark = dark;
   request->record = g_strdup (record);
   request->ply = ply;
-  request->analysis = g_variant_dict_contains (options, "analysis");
+  request->study = g_variant_dict_contains (options, "study");
   if (size != NULL
       && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
     {
@@ -137,20 +137,28 @@ on_screenshot_done (GtkWindow    *window,
   gtk_window_destroy (window);
 }
 
-/* --analysis: the picture waits for the analysis. */
 static void
-on_screenshot_analysis (ImhApplication *self,
-                        GParamSpec     *pspec,
-                        GtkWidget      *page)
+take_when_ready (ImhApplication *self,
+                 GtkWindow      *window)
 {
-  GtkRoot *window = gtk_widget_get_root (page);
-
-  if (imh_analysis_page_get_running (IMH_ANALYSIS_PAGE (page)) || !GTK_IS_WINDOW (window))
-    return;
-  g_signal_handlers_disconnect_by_func (page, on_screenshot_analysis, self);
-  imh_screenshot_take_when_ready (GTK_WINDOW (window),
+  /* The picture is of the window's content: header bar and page, no frame. */
+  imh_screenshot_take_when_ready (window,
                                   adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
                                   self->screenshot, on_screenshot_done, self);
+}
+
+/* --study: the picture waits for the hint. */
+static void
+on_study_hint (ImhApplication *self,
+               GParamSpec     *pspec,
+               GtkWidget      *board)
+{
+  GtkRoot *window = gtk_widget_get_root (board);
+
+  if (!imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (board)) || !GTK_IS_WINDOW (window))
+    return;
+  g_signal_handlers_disconnect_by_func (board, on_study_hint, self);
+  take_when_ready (self, GTK_WINDOW (window));
 }
 
 static void
@@ -202,23 +210,28 @@ imh_application_take_screenshot (ImhApplication *self)
           imh_game_set_viewed_ply (game, (guint) self->screenshot->ply);
         }
       imh_play_view_set_game (imh_window_get_play_view (window), game);
-      if (self->screenshot->analysis)
+      if (self->screenshot->study)
         {
-          GtkWidget *page = imh_play_view_get_analysis_page (imh_window_get_play_view (window));
+          GtkWidget *board = imh_play_view_get_board (imh_window_get_play_view (window));
 
-          g_signal_connect_object (page, "notify::running", G_CALLBACK (on_screenshot_analysis), self,
+          g_signal_connect_object (board, "notify::hint-visible", G_CALLBACK (on_study_hint), self,
                                    G_CONNECT_SWAPPED);
-          imh_play_view_show_analysis (imh_window_get_play_view (window), IMH_ANALYSIS_QUICK);
+          imh_play_view_show_study (imh_window_get_play_view (window));
+          /* At its size already while the hint is searched. */
+          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                       self->screenshot->height);
           gtk_window_present (GTK_WINDOW (window));
-          /* Nothing to analyse: the picture right away. */
-          on_screenshot_analysis (self, NULL, page);
+          /* No hint at the end of a game: the picture right away. */
+          if (!g_action_group_get_action_enabled (imh_play_view_get_actions (imh_window_get_play_view (window)),
+                                                  "hint"))
+            {
+              g_signal_handlers_disconnect_by_func (board, on_study_hint, self);
+              take_when_ready (self, GTK_WINDOW (window));
+            }
           return;
         }
     }
-  /* The picture is of the window's content: header bar and page, no frame. */
-  imh_screenshot_take_when_ready (GTK_WINDOW (window),
-                                  adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
-                                  self->screenshot, on_screenshot_done, self);
+  take_when_ready (self, GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (window));
 }
 

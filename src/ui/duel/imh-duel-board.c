@@ -82,11 +82,13 @@ struct _ImhDuelBoard
   gboolean        has_last;
   ImhDecision     last_decision;
 
-  gboolean        reveal_hidden;    /* review: pile and reserve face up */
-
   gboolean        hint_visible;
   ImhDecision     hint_decision;
   double          hint_win;
+  /* Study: the runners-up of the hint (ranks 2..), drawn numbered. */
+  ImhDecision     more_hints[IMH_DUEL_BOARD_MAX_HINTS - 1];
+  double          more_wins[IMH_DUEL_BOARD_MAX_HINTS - 1];
+  guint           n_more_hints;
 
   Flight          flights[MAX_FLIGHTS];
   int             n_flights;
@@ -103,7 +105,6 @@ enum {
   PROP_HINT_VISIBLE,
   PROP_BOTTOM_PLAYER,
   PROP_SWAP_PENDING,
-  PROP_REVEAL_HIDDEN,
   N_PROPS
 };
 
@@ -667,35 +668,6 @@ draw_harbour (ImhDuelBoard         *self,
     }
 }
 
-/* Up to three tiles of a hidden stack (top = last element) face up, then
- * the count. */
-#define REVEAL_TILES 3
-
-static void
-draw_revealed (cairo_t       *cr,
-               const uint8_t *tiles,
-               int            n,
-               const char    *label,
-               double         x,
-               double         y,
-               double         w,
-               double         ts,
-               double         u,
-               const ImhRgba *color)
-{
-  int shown = MIN (n, REVEAL_TILES);
-  double step = ts + 0.06 * u;
-  double tx;
-
-  for (int i = 0; i < shown; i++)
-    imh_art_tile (cr, tiles[n - 1 - i], x + i * step, y, ts);
-  if (shown == 0)
-    imh_art_tile_back (cr, x, y, ts);
-  tx = x + MAX (shown, 1) * step + 0.08 * u;
-  imh_art_text (cr, label, tx, y, x + w - tx, ts,
-                imh_art_fit_size (cr, label, x + w - tx, 0.3 * u, TRUE), TRUE, PANGO_ALIGN_LEFT, color);
-}
-
 static void
 draw_info (ImhDuelBoard         *self,
            cairo_t              *cr,
@@ -713,28 +685,14 @@ draw_info (ImhDuelBoard         *self,
   for (int c = 0; c < IMH_DUEL_N_TILE_CODES; c++)
     removed += d->removed[c];
 
-  if (self->reveal_hidden)
-    {
-      /* Everything revealed: the next draws of the pile and the reserve,
-       * face up, the next one first (the top is the last element). */
-      g_snprintf (buf, sizeof buf, _("Pile: %d"), d->pile_n);
-      draw_revealed (cr, d->pile, d->pile_n, buf, info.x + 0.1 * u,
-                     info.y + 0.1 * u, info.w - 0.2 * u, ts, u, &light);
-      g_snprintf (buf, sizeof buf, _("Reserve: %d"), d->reserve_n);
-      draw_revealed (cr, d->reserve, d->reserve_n, buf, info.x + 0.1 * u,
-                     info.y + 0.1 * u + row, info.w - 0.2 * u, ts, u, &light);
-    }
-  else
-    {
-      imh_art_tile_back (cr, info.x + 0.1 * u, info.y + 0.1 * u, ts);
-      g_snprintf (buf, sizeof buf, _("Pile: %d"), d->pile_n);
-      imh_art_text (cr, buf, info.x + 0.75 * u, info.y + 0.1 * u, info.w - 0.8 * u, ts,
-                    0.3 * u, TRUE, PANGO_ALIGN_LEFT, &light);
-      imh_art_tile_back (cr, info.x + 0.1 * u, info.y + 0.1 * u + row, ts);
-      g_snprintf (buf, sizeof buf, _("Reserve: %d"), d->reserve_n);
-      imh_art_text (cr, buf, info.x + 0.75 * u, info.y + 0.1 * u + row, info.w - 0.8 * u, ts,
-                    0.3 * u, TRUE, PANGO_ALIGN_LEFT, &light);
-    }
+  imh_art_tile_back (cr, info.x + 0.1 * u, info.y + 0.1 * u, ts);
+  g_snprintf (buf, sizeof buf, _("Pile: %d"), d->pile_n);
+  imh_art_text (cr, buf, info.x + 0.75 * u, info.y + 0.1 * u, info.w - 0.8 * u, ts,
+                0.3 * u, TRUE, PANGO_ALIGN_LEFT, &light);
+  imh_art_tile_back (cr, info.x + 0.1 * u, info.y + 0.1 * u + row, ts);
+  g_snprintf (buf, sizeof buf, _("Reserve: %d"), d->reserve_n);
+  imh_art_text (cr, buf, info.x + 0.75 * u, info.y + 0.1 * u + row, info.w - 0.8 * u, ts,
+                0.3 * u, TRUE, PANGO_ALIGN_LEFT, &light);
   g_snprintf (buf, sizeof buf, _("Removed: %d"), removed);
   imh_art_text (cr, buf, info.x + 0.1 * u, info.y + 0.1 * u + 2 * row, info.w - 0.2 * u, ts,
                 0.26 * u, FALSE, PANGO_ALIGN_LEFT, &light);
@@ -1170,6 +1128,71 @@ draw_last (ImhDuelBoard         *self,
   cairo_restore (cr);
 }
 
+/* One of several numbered hints: rank 1 (the best) with a thick solid
+ * outline and a filled badge, the others dashed with an outlined badge;
+ * the win probability inside the target, at its foot, where it fits. */
+static void
+draw_ranked_hint (ImhDuelBoard         *self,
+                  cairo_t              *cr,
+                  const ImhDuelPalette *pal,
+                  guint                 rank,
+                  ImhDecision           d,
+                  double                win,
+                  gboolean              outline)
+{
+  double u = self->u;
+  double dash[] = { 0.14 * u, 0.09 * u };
+  gboolean has_second, best = rank == 1;
+  Box second, b, badge, pill;
+  char buf[32];
+  ImhRgba back = pal->hint;
+  const ImhRgba *ink = &pal->hint;
+
+  /* The page's colour: white, or near black in the dark style (where the
+   * hint colour is light, so dark text on it). */
+  back.r = back.g = back.b = 1.0;
+  if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+    back.r = back.g = back.b = 0.12;
+  if (best)
+    ink = &back;
+  b = decision_box (self, d, &has_second, &second);
+  if (!outline)
+    goto badge;
+  cairo_save (cr);
+  if (!best)
+    cairo_set_dash (cr, dash, 2, 0);
+  stroke_box (cr, b, best ? 0.08 * u : 0.02 * u, 0.14 * u,
+              best ? MAX (3.0, 0.1 * u) : MAX (2.0, 0.06 * u), &pal->hint);
+  if (has_second)
+    stroke_box (cr, second, best ? 0.08 * u : 0.02 * u, 0.14 * u,
+                best ? MAX (3.0, 0.1 * u) : MAX (2.0, 0.06 * u), &pal->hint);
+  cairo_restore (cr);
+  return;
+
+badge:
+  badge.w = badge.h = MAX (16.0, 0.42 * u);
+  badge.x = CLAMP (b.x - badge.w * 0.35, 0, self->layout_w - badge.w);
+  badge.y = CLAMP (b.y - badge.h * 0.35, 0, self->layout_h - badge.h);
+  fill_box (cr, badge, badge.w / 2, best ? &pal->hint : &back, 1.0);
+  stroke_box (cr, badge, 0, badge.w / 2, MAX (1.5, 0.04 * u), &pal->hint);
+  g_snprintf (buf, sizeof buf, "%u", rank);
+  imh_art_text (cr, buf, badge.x, badge.y, badge.w, badge.h, badge.h * 0.55, TRUE,
+                PANGO_ALIGN_CENTER, ink);
+
+  /* The percentage only where it fits (not on a phone's small board). */
+  if (0.22 * u < 8.0 || b.w < 0.6 * u)
+    return;
+  /* Translators: win probability on a numbered hint on the board */
+  g_snprintf (buf, sizeof buf, _("%.0f%%"), win * 100.0);
+  pill.h = 0.32 * u;
+  pill.w = MIN (0.72 * u, b.w - 0.08 * u);
+  pill.x = b.x + (b.w - pill.w) / 2;
+  pill.y = b.y + b.h - pill.h - 0.06 * u;
+  fill_box (cr, pill, pill.h / 2, best ? &pal->hint : &back, best ? 1.0 : 0.92);
+  imh_art_text (cr, buf, pill.x, pill.y, pill.w, pill.h, 0.22 * u, TRUE,
+                PANGO_ALIGN_CENTER, ink);
+}
+
 static void
 draw_hint (ImhDuelBoard         *self,
            cairo_t              *cr,
@@ -1183,6 +1206,18 @@ draw_hint (ImhDuelBoard         *self,
 
   if (!self->hint_visible)
     return;
+  if (self->n_more_hints > 0)
+    {
+      /* Outlines, then badges over all outlines; worst first, so the
+       * best is on top. */
+      for (int pass = 1; pass >= 0; pass--)
+        {
+          for (guint i = self->n_more_hints; i > 0; i--)
+            draw_ranked_hint (self, cr, pal, i + 1, self->more_hints[i - 1], self->more_wins[i - 1], pass);
+          draw_ranked_hint (self, cr, pal, 1, self->hint_decision, self->hint_win, pass);
+        }
+      return;
+    }
   b = decision_box (self, self->hint_decision, &has_second, &second);
   stroke_box (cr, b, 0.08 * u, 0.16 * u, MAX (3.0, 0.1 * u), &pal->hint);
   if (has_second)
@@ -1657,9 +1692,6 @@ imh_duel_board_get_property (GObject    *object,
     case PROP_SWAP_PENDING:
       g_value_set_boolean (value, self->swap_first >= 0);
       break;
-    case PROP_REVEAL_HIDDEN:
-      g_value_set_boolean (value, self->reveal_hidden);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1677,9 +1709,6 @@ imh_duel_board_set_property (GObject      *object,
     {
     case PROP_BOTTOM_PLAYER:
       imh_duel_board_set_bottom_player (self, g_value_get_uint (value));
-      break;
-    case PROP_REVEAL_HIDDEN:
-      imh_duel_board_set_reveal_hidden (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1713,10 +1742,6 @@ imh_duel_board_class_init (ImhDuelBoardClass *klass)
   properties[PROP_SWAP_PENDING] =
     g_param_spec_boolean ("swap-pending", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  /* Review "everything revealed": the next pile tiles and the reserve face up. */
-  properties[PROP_REVEAL_HIDDEN] =
-    g_param_spec_boolean ("reveal-hidden", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* decide (decision): the user chose a legal decision. */
@@ -1872,6 +1897,7 @@ imh_duel_board_show_hint (ImhDuelBoard *self,
 
   self->hint_decision = decision;
   self->hint_win = win;
+  self->n_more_hints = 0;
   /* The keyboard focus goes to the hint, so Enter or Space plays it. */
   for (int i = 0; i < self->n_targets; i++)
     if (self->targets[i].has_decision && self->targets[i].decision == decision)
@@ -1894,6 +1920,38 @@ imh_duel_board_clear_hint (ImhDuelBoard *self)
   self->hint_visible = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_VISIBLE]);
+}
+
+void
+imh_duel_board_show_hints (ImhDuelBoard      *self,
+                           const ImhDecision *decisions,
+                           const double      *wins,
+                           guint              n)
+{
+  g_return_if_fail (IMH_IS_DUEL_BOARD (self));
+  g_return_if_fail (n == 0 || (decisions != NULL && wins != NULL));
+
+  if (n == 0)
+    {
+      imh_duel_board_clear_hint (self);
+      return;
+    }
+  n = MIN (n, IMH_DUEL_BOARD_MAX_HINTS);
+  imh_duel_board_show_hint (self, decisions[0], wins[0]);
+  for (guint i = 1; i < n; i++)
+    {
+      self->more_hints[i - 1] = decisions[i];
+      self->more_wins[i - 1] = wins[i];
+    }
+  self->n_more_hints = n - 1;
+}
+
+guint
+imh_duel_board_get_n_hints (ImhDuelBoard *self)
+{
+  g_return_val_if_fail (IMH_IS_DUEL_BOARD (self), 0);
+
+  return self->hint_visible ? 1 + self->n_more_hints : 0;
 }
 
 gboolean
@@ -1948,28 +2006,6 @@ imh_duel_board_get_swap_pending (ImhDuelBoard *self)
   g_return_val_if_fail (IMH_IS_DUEL_BOARD (self), FALSE);
 
   return self->swap_first >= 0;
-}
-
-void
-imh_duel_board_set_reveal_hidden (ImhDuelBoard *self,
-                                  gboolean      reveal)
-{
-  g_return_if_fail (IMH_IS_DUEL_BOARD (self));
-
-  reveal = !!reveal;
-  if (self->reveal_hidden == reveal)
-    return;
-  self->reveal_hidden = reveal;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEAL_HIDDEN]);
-}
-
-gboolean
-imh_duel_board_get_reveal_hidden (ImhDuelBoard *self)
-{
-  g_return_val_if_fail (IMH_IS_DUEL_BOARD (self), FALSE);
-
-  return self->reveal_hidden;
 }
 
 void

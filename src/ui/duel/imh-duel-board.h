@@ -54,6 +54,16 @@ void        imh_duel_board_show_hint       (ImhDuelBoard   *self,
                                             ImhDecision     decision,
                                             double          win);
 void        imh_duel_board_clear_hint      (ImhDuelBoard   *self);
+/* Study: the best n decisions (n ≤ IMH_DUEL_BOARD_MAX_HINTS, best first)
+ * with their win probabilities, drawn as numbered overlays; the first is
+ * the hint (get_hint, Space). n = 0 clears. */
+#define IMH_DUEL_BOARD_MAX_HINTS 5
+void        imh_duel_board_show_hints      (ImhDuelBoard      *self,
+                                            const ImhDecision *decisions,
+                                            const double      *wins,
+                                            guint              n);
+/* The number of overlays drawn (0 when the hint is hidden). */
+guint       imh_duel_board_get_n_hints     (ImhDuelBoard   *self);
 gboolean    imh_duel_board_get_hint_visible (ImhDuelBoard  *self);    /* "hint-visible" */
 /* The decision of the hint shown; FALSE when none. */
 gboolean    imh_duel_board_get_hint        (ImhDuelBoard   *self,
@@ -69,11 +79,6 @@ char       *imh_duel_board_dup_target_name (ImhDuelBoard   *self,
 char       *imh_duel_board_dup_focus_name  (ImhDuelBoard   *self);
 /* TRUE after the first tile of a swap is picked ("swap-pending"). */
 gboolean    imh_duel_board_get_swap_pending (ImhDuelBoard  *self);
-/* Review: "everything revealed" draws the next pile tiles and the
- * reserve face up; FALSE (default): as the player saw it ("reveal-hidden"). */
-void        imh_duel_board_set_reveal_hidden (ImhDuelBoard *self,
-                                              gboolean      reveal);
-gboolean    imh_duel_board_get_reveal_hidden (ImhDuelBoard *self);
 /* TRUE while a tile animation runs. */
 gboolean    imh_duel_board_get_animating   (ImhDuelBoard   *self);
 

@@ -1,0 +1,793 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-study-view.c — top decisions, variations and bookmarks of a game. */
+#define G_LOG_DOMAIN "imh-study-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imh-duel-board.h"
+#include "imh-hint.h"
+#include "imh-study-view.h"
+#include "imh-texts.h"
+
+#define MAX_VARIATIONS 12
+
+struct _ImhStudyView
+{
+  GtkWidget           parent_instance;
+
+  GtkWidget          *board;        /* not referenced */
+  ImhGame            *game;
+  ImhLibrary         *library;
+  ImhLibraryAutosave *autosave;
+  GSettings          *settings;
+  GSimpleActionGroup *actions;
+  GListModel         *hints;
+  gboolean            top_five;
+
+  GtkWidget          *scrolled;
+  GtkWidget          *hint_list;
+  GtkWidget          *variation_title;
+  GtkWidget          *variation_list;
+  GtkWidget          *bookmark_list;
+  guint               n_listed;
+  guint               n_variations;
+  guint               n_bookmarks;
+};
+
+G_DEFINE_FINAL_TYPE (ImhStudyView, imh_study_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_TOP_FIVE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_DECIDE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+toast (ImhStudyView *self,
+       const char   *text)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
+  else
+    g_message ("%s", text);
+}
+
+static void
+clear_list (GtkWidget *list)
+{
+  GtkListBoxRow *row;
+
+  /* Rows only: the placeholder stays. */
+  while ((row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (list), GTK_WIDGET (row));
+}
+
+static GtkWidget *
+placeholder (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_margin_top (label, 12);
+  gtk_widget_set_margin_bottom (label, 12);
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  return label;
+}
+
+/* ---- Top decisions --------------------------------------------------------- */
+
+static void
+update_board (ImhStudyView *self)
+{
+  ImhDecision decisions[IMH_DUEL_BOARD_MAX_HINTS];
+  double wins[IMH_DUEL_BOARD_MAX_HINTS];
+  guint n = 0, max = self->top_five ? IMH_DUEL_BOARD_MAX_HINTS : 1;
+
+  if (self->hints == NULL || self->board == NULL)
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (self->hints) && n < max; i++)
+    {
+      g_autoptr(ImhHint) hint = g_list_model_get_item (self->hints, i);
+      decisions[n] = imh_hint_get_decision (hint);
+      wins[n] = imh_hint_get_win (hint);
+      n++;
+    }
+  imh_duel_board_show_hints (IMH_DUEL_BOARD (self->board), decisions, wins, n);
+}
+
+static GtkWidget *
+hint_row (ImhHint *hint)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *badge;
+  g_autofree char *rank = g_strdup_printf ("%u", imh_hint_get_rank (hint));
+  g_autofree char *title = g_markup_escape_text (imh_hint_get_text (hint), -1);
+  /* Translators: a hint's win probability ± its 95% interval, the expected
+   * final margin ± interval and the number of searched games */
+  g_autofree char *subtitle = g_strdup_printf (_("Win %.0f ± %.0f%% · margin %+.1f ± %.1f · %u visits"),
+                                               imh_hint_get_win (hint) * 100.0,
+                                               imh_hint_get_win_ci (hint) * 100.0,
+                                               imh_hint_get_margin (hint),
+                                               imh_hint_get_margin_ci (hint),
+                                               imh_hint_get_visits (hint));
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 3);
+  badge = gtk_label_new (rank);
+  gtk_widget_add_css_class (badge, "study-rank");
+  if (imh_hint_get_rank (hint) == 1)
+    gtk_widget_add_css_class (badge, "study-best");
+  gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), badge);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_widget_set_tooltip_text (row, _("Play this decision here"));
+  g_object_set_data (G_OBJECT (row), "decision", GUINT_TO_POINTER (imh_hint_get_decision (hint)));
+  return row;
+}
+
+static void
+update_hint_list (ImhStudyView *self)
+{
+  guint n = self->hints != NULL ? g_list_model_get_n_items (self->hints) : 0;
+
+  clear_list (self->hint_list);
+  self->n_listed = 0;
+  for (guint i = 0; i < n && i < IMH_DUEL_BOARD_MAX_HINTS; i++)
+    {
+      g_autoptr(ImhHint) hint = g_list_model_get_item (self->hints, i);
+      gtk_list_box_append (GTK_LIST_BOX (self->hint_list), hint_row (hint));
+      self->n_listed++;
+    }
+}
+
+static void
+on_hint_activated (ImhStudyView  *self,
+                   GtkListBoxRow *row)
+{
+  guint d = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "decision"));
+
+  g_signal_emit (self, signals[SIGNAL_DECIDE], 0, d);
+}
+
+static void
+on_board_hint_visible (ImhStudyView *self)
+{
+  /* The board drops its hint when the position changes: so does the list. */
+  if (!imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (self->board)) && self->hints != NULL)
+    {
+      g_clear_object (&self->hints);
+      update_hint_list (self);
+    }
+}
+
+/* ---- Variations ------------------------------------------------------------ */
+
+static void
+on_variation_activated (ImhStudyView  *self,
+                        GtkListBoxRow *row)
+{
+  guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ply")) - 1;
+  ImhDecision d = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "decision"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = NULL;
+
+  if (self->game == NULL)
+    return;
+  game = g_object_ref (self->game);
+  if (!imh_game_select_variation (game, ply, d, &error))
+    {
+      toast (self, error->message);
+      return;
+    }
+  /* The whole of that line again, as it was played. */
+  imh_game_go_to_ply (game, imh_game_get_n_plies (game));
+  imh_game_set_viewed_ply (game, ply);
+}
+
+static void
+update_variations (ImhStudyView *self)
+{
+  guint n_plies;
+
+  clear_list (self->variation_list);
+  self->n_variations = 0;
+  if (self->game != NULL)
+    {
+      n_plies = imh_game_get_n_plies (self->game);
+      /* The latest branch points first. */
+      for (guint ply = n_plies; ply > 0 && self->n_variations < MAX_VARIATIONS; ply--)
+        {
+          ImhDecisionList cont;
+          const ImhState *s = imh_game_get_state_at (self->game, ply - 1);
+
+          imh_game_get_continuations (self->game, ply - 1, &cont);
+          for (guint i = 1; s != NULL && i < cont.n && self->n_variations < MAX_VARIATIONS; i++)
+            {
+              GtkWidget *row = adw_action_row_new ();
+              g_autofree char *words = imh_texts_decision (s, cont.d[i]);
+              g_autofree char *title = g_markup_escape_text (words, -1);
+              /* Translators: a variation kept in the game; %u: the number of
+               * decisions played before it */
+              g_autofree char *subtitle = g_strdup_printf (_("Other line after decision %u"), ply - 1);
+
+              adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+              adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+              adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                         gtk_image_new_from_icon_name ("media-playlist-shuffle-symbolic"));
+              gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+              gtk_widget_set_tooltip_text (row, _("Switch to this line"));
+              /* ply + 1: never NULL */
+              g_object_set_data (G_OBJECT (row), "ply", GUINT_TO_POINTER (ply));
+              g_object_set_data (G_OBJECT (row), "variation", GINT_TO_POINTER (TRUE));
+              g_object_set_data (G_OBJECT (row), "decision", GUINT_TO_POINTER (cont.d[i]));
+              gtk_list_box_append (GTK_LIST_BOX (self->variation_list), row);
+              self->n_variations++;
+            }
+        }
+    }
+  gtk_widget_set_visible (self->variation_title, self->n_variations > 0);
+  gtk_widget_set_visible (self->variation_list, self->n_variations > 0);
+}
+
+/* ---- Bookmarks ------------------------------------------------------------- */
+
+static gint64
+library_id (ImhStudyView *self)
+{
+  if (self->autosave == NULL || imh_library_autosave_get_game (self->autosave) != self->game)
+    return 0;
+  return imh_library_autosave_get_id (self->autosave);
+}
+
+static void
+on_remove_bookmark (GtkButton    *button,
+                    ImhStudyView *self);
+
+static void
+update_bookmarks (ImhStudyView *self)
+{
+  g_autoptr(GPtrArray) bookmarks = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 id = library_id (self);
+
+  clear_list (self->bookmark_list);
+  self->n_bookmarks = 0;
+  if (self->library == NULL || id <= 0)
+    return;
+  bookmarks = imh_library_list_bookmarks (self->library, id, &error);
+  if (bookmarks == NULL)
+    {
+      g_warning ("Could not list the bookmarks: %s", error->message);
+      return;
+    }
+  for (guint i = 0; i < bookmarks->len; i++)
+    {
+      ImhLibraryBookmark *b = g_ptr_array_index (bookmarks, i);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+      /* Translators: where a bookmark is; %u: decisions played before it */
+      g_autofree char *where = g_strdup_printf (_("After decision %u"), b->ply);
+      g_autofree char *note = g_markup_escape_text (b->label != NULL && *b->label != '\0' ? b->label : where, -1);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), note);
+      adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 4);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), where);
+      gtk_widget_add_css_class (remove, "flat");
+      gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (remove, _("Remove Bookmark"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Remove Bookmark"), -1);
+      g_object_set_data_full (G_OBJECT (remove), "id", g_memdup2 (&b->id, sizeof b->id), g_free);
+      g_signal_connect (remove, "clicked", G_CALLBACK (on_remove_bookmark), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_widget_set_tooltip_text (row, _("Show this position"));
+      g_object_set_data (G_OBJECT (row), "ply", GUINT_TO_POINTER (b->ply + 1));
+      gtk_list_box_append (GTK_LIST_BOX (self->bookmark_list), row);
+      self->n_bookmarks++;
+    }
+}
+
+static void
+on_remove_bookmark (GtkButton    *button,
+                    ImhStudyView *self)
+{
+  const gint64 *id = g_object_get_data (G_OBJECT (button), "id");
+  g_autoptr(GError) error = NULL;
+
+  if (self->library == NULL || id == NULL)
+    return;
+  if (!imh_library_remove_bookmark (self->library, *id, &error))
+    toast (self, error->message);
+  update_bookmarks (self);
+}
+
+static void
+on_bookmark_activated (ImhStudyView  *self,
+                       GtkListBoxRow *row)
+{
+  guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ply")) - 1;
+
+  if (self->game == NULL)
+    return;
+  if (ply > imh_game_get_n_plies (self->game))
+    {
+      toast (self, _("This position is not in the current line of the game"));
+      return;
+    }
+  if (ply > imh_game_get_live_ply (self->game))
+    imh_game_go_to_ply (self->game, ply);
+  imh_game_set_viewed_ply (self->game, ply);
+}
+
+gint64
+imh_study_view_add_bookmark (ImhStudyView  *self,
+                             const char    *note,
+                             GError       **error)
+{
+  gint64 id, bookmark;
+
+  g_return_val_if_fail (IMH_IS_STUDY_VIEW (self), 0);
+
+  if (self->game == NULL || self->library == NULL || self->autosave == NULL
+      || imh_library_autosave_get_game (self->autosave) != self->game)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Bookmarks are kept in the library, which is not available for this game"));
+      return 0;
+    }
+  if (imh_library_autosave_get_id (self->autosave) <= 0
+      || imh_library_autosave_get_busy (self->autosave))
+    {
+      /* Not stored yet: store it now. */
+      if (!imh_library_autosave_flush (self->autosave, error))
+        return 0;
+    }
+  id = imh_library_autosave_get_id (self->autosave);
+  if (id <= 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("The library keeps a game from its first decision: play one, then bookmark"));
+      return 0;
+    }
+  bookmark = imh_library_add_bookmark (self->library, id, imh_game_get_viewed_ply (self->game),
+                                       note != NULL ? note : "", error);
+  if (bookmark > 0)
+    update_bookmarks (self);
+  return bookmark;
+}
+
+static void
+on_bookmark_response (AdwMessageDialog *dialog,
+                      const char       *response,
+                      ImhStudyView     *self)
+{
+  GtkWidget *entry = g_object_get_data (G_OBJECT (dialog), "entry");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *note = NULL;
+
+  if (g_strcmp0 (response, "bookmark") != 0)
+    return;
+  note = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
+  if (imh_study_view_add_bookmark (self, note, &error) <= 0)
+    toast (self, error->message);
+  else
+    toast (self, _("Position bookmarked"));
+}
+
+static void
+on_bookmark_entry_activate (GtkEntry         *entry,
+                            AdwMessageDialog *dialog)
+{
+  adw_message_dialog_response (dialog, "bookmark");
+  gtk_window_close (GTK_WINDOW (dialog));
+}
+
+static void
+study_bookmark (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  ImhStudyView *self = user_data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog, *entry;
+  g_autofree char *body = NULL;
+
+  if (self->game == NULL)
+    return;
+  /* Translators: %u is the number of decisions played before the position */
+  body = g_strdup_printf (_("The position after decision %u. Add a note to find it again."),
+                          imh_game_get_viewed_ply (self->game));
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Bookmark Position"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "bookmark", _("_Bookmark"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "bookmark",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "bookmark");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Note (optional)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
+  g_signal_connect (entry, "activate", G_CALLBACK (on_bookmark_entry_activate), dialog);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  g_object_set_data (G_OBJECT (dialog), "entry", entry);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_bookmark_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+study_top_five (GSimpleAction *action,
+                GVariant      *state,
+                gpointer       user_data)
+{
+  imh_study_view_set_top_five (IMH_STUDY_VIEW (user_data), g_variant_get_boolean (state));
+}
+
+/* No GPropertyAction: it would keep the view alive (a reference cycle
+ * through the action group). */
+static const GActionEntry study_entries[] = {
+  { .name = "bookmark", .activate = study_bookmark },
+  { .name = "top-five", .state = "false", .change_state = study_top_five },
+};
+
+/* ---- Following the game ---------------------------------------------------- */
+
+static void
+on_game_changed (ImhStudyView *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "bookmark");
+
+  update_variations (self);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->game != NULL);
+}
+
+static void
+on_autosave_id (ImhStudyView *self)
+{
+  update_bookmarks (self);
+}
+
+/* ---- GObject --------------------------------------------------------------- */
+
+static void
+imh_study_view_dispose (GObject *object)
+{
+  ImhStudyView *self = IMH_STUDY_VIEW (object);
+
+  imh_study_view_set_game (self, NULL);
+  imh_study_view_set_library (self, NULL, NULL);
+  g_clear_object (&self->hints);
+  g_clear_pointer (&self->scrolled, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (imh_study_view_parent_class)->dispose (object);
+}
+
+static void
+imh_study_view_finalize (GObject *object)
+{
+  ImhStudyView *self = IMH_STUDY_VIEW (object);
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->actions);
+
+  G_OBJECT_CLASS (imh_study_view_parent_class)->finalize (object);
+}
+
+static void
+imh_study_view_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  ImhStudyView *self = IMH_STUDY_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TOP_FIVE:
+      g_value_set_boolean (value, self->top_five);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imh_study_view_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  ImhStudyView *self = IMH_STUDY_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TOP_FIVE:
+      imh_study_view_set_top_five (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imh_study_view_class_init (ImhStudyViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = imh_study_view_dispose;
+  object_class->finalize = imh_study_view_finalize;
+  object_class->get_property = imh_study_view_get_property;
+  object_class->set_property = imh_study_view_set_property;
+
+  properties[PROP_TOP_FIVE] =
+    g_param_spec_boolean ("top-five", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A decision chosen in the top-decisions list (ImhDecision). */
+  signals[SIGNAL_DECIDE] =
+    g_signal_new ("decide", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "studyview");
+}
+
+static GtkWidget *
+heading (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "heading");
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_margin_top (label, 12);
+  gtk_widget_set_margin_bottom (label, 6);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LEVEL, 2, -1);
+  return label;
+}
+
+static GtkWidget *
+boxed_list (void)
+{
+  GtkWidget *list = gtk_list_box_new ();
+
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  return list;
+}
+
+static void
+imh_study_view_init (ImhStudyView *self)
+{
+  GtkWidget *box, *switch_list, *row, *sw, *button;
+
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), study_entries,
+                                   G_N_ELEMENTS (study_entries), self);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->actions), "bookmark")),
+                               FALSE);
+  self->settings = g_settings_new (BASE_APP_ID);
+  g_settings_bind (self->settings, "hint-top-five", self, "top-five", G_SETTINGS_BIND_DEFAULT);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "study", G_ACTION_GROUP (self->actions));
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+
+  gtk_box_append (GTK_BOX (box), heading (_("Top Decisions")));
+  switch_list = boxed_list ();
+  row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Show _Top 5 on the Board"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  sw = gtk_switch_new ();
+  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (sw), "study.top-five");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+  gtk_list_box_append (GTK_LIST_BOX (switch_list), row);
+  gtk_widget_set_margin_bottom (switch_list, 12);
+  gtk_box_append (GTK_BOX (box), switch_list);
+  self->hint_list = boxed_list ();
+  gtk_list_box_set_placeholder (GTK_LIST_BOX (self->hint_list),
+                                placeholder (_("Press H (Hint) for the computer’s best decisions "
+                                               "at the position shown, also in the past.")));
+  g_signal_connect_swapped (self->hint_list, "row-activated", G_CALLBACK (on_hint_activated), self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->hint_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Top Decisions"), -1);
+  gtk_box_append (GTK_BOX (box), self->hint_list);
+
+  self->variation_title = heading (_("Variations"));
+  gtk_box_append (GTK_BOX (box), self->variation_title);
+  self->variation_list = boxed_list ();
+  g_signal_connect_swapped (self->variation_list, "row-activated", G_CALLBACK (on_variation_activated), self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->variation_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Variations"), -1);
+  gtk_box_append (GTK_BOX (box), self->variation_list);
+  gtk_widget_set_visible (self->variation_title, FALSE);
+  gtk_widget_set_visible (self->variation_list, FALSE);
+
+  gtk_box_append (GTK_BOX (box), heading (_("Bookmarks")));
+  self->bookmark_list = boxed_list ();
+  gtk_list_box_set_placeholder (GTK_LIST_BOX (self->bookmark_list),
+                                placeholder (_("No bookmarks in this game")));
+  g_signal_connect_swapped (self->bookmark_list, "row-activated", G_CALLBACK (on_bookmark_activated), self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->bookmark_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Bookmarks"), -1);
+  gtk_box_append (GTK_BOX (box), self->bookmark_list);
+  button = gtk_button_new_with_mnemonic (_("_Bookmark Position…"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "study.bookmark");
+  gtk_widget_set_tooltip_text (button, _("Bookmark the position shown with a note (Ctrl+D)"));
+  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (button, 12);
+  gtk_widget_add_css_class (button, "pill");
+  gtk_box_append (GTK_BOX (box), button);
+
+  self->scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), box);
+  gtk_widget_set_vexpand (self->scrolled, TRUE);
+  gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
+}
+
+/* ---- Public ---------------------------------------------------------------- */
+
+GtkWidget *
+imh_study_view_new (GtkWidget *board)
+{
+  ImhStudyView *self;
+
+  g_return_val_if_fail (IMH_IS_DUEL_BOARD (board), NULL);
+
+  self = g_object_new (IMH_TYPE_STUDY_VIEW, NULL);
+  self->board = board;
+  g_signal_connect_object (board, "notify::hint-visible", G_CALLBACK (on_board_hint_visible), self,
+                           G_CONNECT_SWAPPED);
+  return GTK_WIDGET (self);
+}
+
+void
+imh_study_view_set_game (ImhStudyView *self,
+                         ImhGame      *game)
+{
+  g_return_if_fail (IMH_IS_STUDY_VIEW (self));
+  g_return_if_fail (game == NULL || IMH_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_set_object (&self->game, game);
+  g_clear_object (&self->hints);
+  if (game != NULL)
+    g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+  if (self->actions != NULL)
+    {
+      on_game_changed (self);
+      update_hint_list (self);
+      update_bookmarks (self);
+    }
+}
+
+void
+imh_study_view_set_library (ImhStudyView       *self,
+                            ImhLibrary         *library,
+                            ImhLibraryAutosave *autosave)
+{
+  g_return_if_fail (IMH_IS_STUDY_VIEW (self));
+
+  if (self->autosave != NULL)
+    g_signal_handlers_disconnect_by_data (self->autosave, self);
+  g_set_object (&self->library, library);
+  g_set_object (&self->autosave, autosave);
+  if (autosave != NULL)
+    g_signal_connect_object (autosave, "notify::id", G_CALLBACK (on_autosave_id), self,
+                             G_CONNECT_SWAPPED);
+  if (self->bookmark_list != NULL)
+    update_bookmarks (self);
+}
+
+GActionGroup *
+imh_study_view_get_actions (ImhStudyView *self)
+{
+  g_return_val_if_fail (IMH_IS_STUDY_VIEW (self), NULL);
+
+  return G_ACTION_GROUP (self->actions);
+}
+
+void
+imh_study_view_show_hints (ImhStudyView *self,
+                           GListModel   *hints)
+{
+  g_return_if_fail (IMH_IS_STUDY_VIEW (self));
+  g_return_if_fail (hints == NULL || G_IS_LIST_MODEL (hints));
+
+  g_set_object (&self->hints, hints);
+  update_hint_list (self);
+  if (hints != NULL)
+    update_board (self);
+}
+
+gboolean
+imh_study_view_get_top_five (ImhStudyView *self)
+{
+  g_return_val_if_fail (IMH_IS_STUDY_VIEW (self), FALSE);
+
+  return self->top_five;
+}
+
+void
+imh_study_view_set_top_five (ImhStudyView *self,
+                             gboolean      top_five)
+{
+  g_return_if_fail (IMH_IS_STUDY_VIEW (self));
+
+  top_five = !!top_five;
+  if (self->top_five == top_five)
+    return;
+  self->top_five = top_five;
+  if (self->actions != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->actions), "top-five")),
+                               g_variant_new_boolean (top_five));
+  if (self->hints != NULL && self->board != NULL
+      && imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (self->board)))
+    update_board (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOP_FIVE]);
+}
+
+guint
+imh_study_view_get_n_listed (ImhStudyView *self)
+{
+  g_return_val_if_fail (IMH_IS_STUDY_VIEW (self), 0);
+
+  return self->n_listed;
+}
+
+guint
+imh_study_view_get_n_bookmarks (ImhStudyView *self)
+{
+  g_return_val_if_fail (IMH_IS_STUDY_VIEW (self), 0);
+
+  return self->n_bookmarks;
+}
+
+guint
+imh_study_view_get_n_variations (ImhStudyView *self)
+{
+  g_return_val_if_fail (IMH_IS_STUDY_VIEW (self), 0);
+
+  return self->n_variations;
+}
+
+void
+imh_study_view_show_top_five_unsaved (ImhStudyView *self)
+{
+  g_return_if_fail (IMH_IS_STUDY_VIEW (self));
+
+  g_settings_unbind (self, "top-five");
+  imh_study_view_set_top_five (self, TRUE);
+}

@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-study.c — studying a game in the play view (issue 9): the top five
+ * decisions on the board and in the Study page at any ply, variations
+ * explored without losing the game, bookmarks with notes in the library. */
+#define G_LOG_DOMAIN "test-study"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "imh-duel-board.h"
+#include "imh-game.h"
+#include "imh-library.h"
+#include "imh-library-autosave.h"
+#include "imh-play-view.h"
+#include "imh-study-view.h"
+
+typedef struct {
+  GtkWindow    *window;
+  ImhPlayView  *view;
+  GtkWidget    *board;
+  ImhStudyView *study;
+} Fixture;
+
+/* Runs the main loop until done() holds; fails after 30 s instead of hanging. */
+static void
+iterate_until (gboolean (*done) (gpointer data),
+               gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+static void
+flush_main_loop (void)
+{
+  for (int i = 0; i < 20; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static gboolean
+widget_is_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data)) && gtk_widget_get_width (GTK_WIDGET (data)) > 0;
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return window;
+    }
+  return NULL;
+}
+
+/* The list box below widget whose first row has data key1 and key2. */
+static GtkListBox *
+find_list (GtkWidget  *widget,
+           const char *key1,
+           const char *key2)
+{
+  if (GTK_IS_LIST_BOX (widget))
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (widget), 0);
+      if (row != NULL && g_object_get_data (G_OBJECT (row), key1) != NULL
+          && g_object_get_data (G_OBJECT (row), key2) != NULL)
+        return GTK_LIST_BOX (widget);
+      return NULL;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkListBox *found = find_list (child, key1, key2);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  f->window = GTK_WINDOW (adw_window_new ());
+  g_object_ref (f->window);
+  gtk_window_set_default_size (f->window, 1280, 800);
+  f->view = IMH_PLAY_VIEW (imh_play_view_new ());
+  g_object_ref (f->view);
+  imh_play_view_set_pace (f->view, 0);
+  imh_play_view_set_hint_iterations (f->view, 400);
+  adw_window_set_content (ADW_WINDOW (f->window), GTK_WIDGET (f->view));
+  f->board = imh_play_view_get_board (f->view);
+  f->study = IMH_STUDY_VIEW (find_descendant (GTK_WIDGET (f->view), IMH_TYPE_STUDY_VIEW));
+  g_assert_nonnull (f->study);
+  gtk_window_present (f->window);
+  iterate_until (widget_is_drawn, f->board);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  GtkWidget *study = GTK_WIDGET (f->study);
+  ImhGame *game = imh_play_view_get_game (f->view);
+
+  g_object_add_weak_pointer (G_OBJECT (study), (gpointer *) &study);
+  if (game != NULL)
+    g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
+  gtk_window_destroy (f->window);
+  flush_main_loop ();
+  g_assert_finalize_object (f->window);
+  g_assert_finalize_object (f->view);
+  /* The Study page goes with the view, and nothing of it keeps the game
+   * (the test's own reference went when the test function returned). */
+  g_assert_null (study);
+  g_assert_null (game);
+}
+
+/* Person against person, three decisions played. */
+static ImhGame *
+game_with_plies (guint64 seed,
+                 guint   n)
+{
+  ImhOptions options;
+  g_autoptr(GError) error = NULL;
+  ImhGame *game;
+
+  imh_options_init (&options, IMH_GAME_DUEL, 2);
+  options.start_player = 0;
+  game = imh_game_new (&options, seed, &error);
+  g_assert_no_error (error);
+  imh_game_set_pace (game, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      ImhDecisionList legal;
+
+      imh_game_get_legal (game, &legal);
+      g_assert_true (imh_game_apply (game, legal.d[0], IMH_BRANCH_TRUNCATE, &error));
+      g_assert_no_error (error);
+    }
+  return game;
+}
+
+static gboolean
+hint_is_visible (gpointer data)
+{
+  return imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (data));
+}
+
+static void
+show_hint (Fixture *f)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.hint", NULL));
+  iterate_until (hint_is_visible, f->board);
+}
+
+static void
+test_top_five (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = game_with_plies (5, 3);
+  ImhDecision best;
+  ImhDecisionList legal;
+
+  imh_play_view_set_game (f->view, game);
+  /* One overlay by default; nothing listed before the hint. */
+  g_assert_false (imh_study_view_get_top_five (f->study));
+  g_assert_cmpuint (imh_study_view_get_n_listed (f->study), ==, 0);
+  show_hint (f);
+  g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 1);
+  g_assert_cmpuint (imh_study_view_get_n_listed (f->study), ==, 5);
+
+  /* The switch (action study.top-five) draws the best five at once. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.top-five", NULL));
+  g_assert_true (imh_study_view_get_top_five (f->study));
+  g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 5);
+
+  /* A past position (the start): its own top five; the list follows. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-first", NULL));
+  g_assert_cmpuint (imh_game_get_viewed_ply (game), ==, 0);
+  g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 0);
+  g_assert_cmpuint (imh_study_view_get_n_listed (f->study), ==, 0);
+  show_hint (f);
+  g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 5);
+  g_assert_cmpuint (imh_study_view_get_n_listed (f->study), ==, 5);
+  g_assert_true (imh_duel_board_get_hint (IMH_DUEL_BOARD (f->board), &best));
+  imh_game_get_viewed_legal (game, &legal);
+  g_assert_true (imh_is_legal (imh_game_get_viewed_state (game), best));
+  /* Studying never changed the game. */
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, 3);
+
+  /* Off again: only the best. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.top-five", NULL));
+  g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 1);
+}
+
+static void
+test_variation (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(ImhGame) game = game_with_plies (7, 3);
+  ImhDecision line[3], other;
+  ImhDecisionList legal, continuations;
+  AdwMessageDialog *dialog;
+  GtkListBox *list;
+  GtkListBoxRow *row;
+
+  for (guint i = 0; i < 3; i++)
+    line[i] = imh_game_get_decision_at (game, i);
+  imh_play_view_set_game (f->view, game);
+  g_assert_cmpuint (imh_study_view_get_n_variations (f->study), ==, 0);
+
+  /* From the start (a past position), another decision from the list. */
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-first", NULL);
+  imh_game_get_viewed_legal (game, &legal);
+  other = legal.d[legal.n - 1];
+  g_assert_cmpuint (other, !=, line[0]);
+  g_signal_emit_by_name (f->study, "decide", (guint) other);
+  /* It asks first; nothing changed yet. */
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, 3);
+  g_assert_cmpuint (imh_game_get_decision_at (game, 0), ==, line[0]);
+  adw_message_dialog_response (dialog, "variation");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_main_loop ();
+
+  /* Exploring: the variation is the current line, the game is kept. */
+  g_assert_cmpuint (imh_game_get_decision_at (game, 0), ==, other);
+  imh_game_get_continuations (game, 0, &continuations);
+  g_assert_cmpuint (continuations.n, ==, 2);
+  g_assert_cmpuint (continuations.d[1], ==, line[0]);
+  g_assert_cmpuint (imh_study_view_get_n_variations (f->study), ==, 1);
+
+  /* Back to the game's line from the Variations list. */
+  list = find_list (GTK_WIDGET (f->study), "variation", "ply");
+  g_assert_nonnull (list);
+  row = gtk_list_box_get_row_at_index (list, 0);
+  g_signal_emit_by_name (list, "row-activated", row);
+  flush_main_loop ();
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpuint (imh_game_get_decision_at (game, i), ==, line[i]);
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, 3);
+  g_assert_cmpuint (imh_game_get_viewed_ply (game), ==, 0);
+  /* The explored line stays as a variation. */
+  g_assert_cmpuint (imh_study_view_get_n_variations (f->study), ==, 1);
+}
+
+static void
+test_bookmark (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhLibrary) library = imh_library_open (NULL, &error);
+  g_autoptr(ImhGame) game = game_with_plies (9, 4);
+  g_autoptr(ImhLibraryAutosave) autosave = NULL;
+  g_autoptr(GPtrArray) bookmarks = NULL;
+  g_autofree char *path = imh_library_default_path ();
+  AdwMessageDialog *dialog;
+  GtkWidget *entry;
+  ImhLibraryBookmark *b;
+  gint64 id;
+
+  g_assert_no_error (error);
+  /* The library is in the test's own XDG_DATA_HOME. */
+  g_assert_true (g_str_has_prefix (path, g_get_user_data_dir ()));
+
+  imh_play_view_set_game (f->view, game);
+  /* Without a library, bookmarking explains why it cannot. */
+  g_assert_cmpint (imh_study_view_add_bookmark (f->study, "x", &error), ==, 0);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+
+  autosave = imh_library_autosave_new (library, game, 0);
+  imh_play_view_set_library_autosave (f->view, library, autosave);
+  imh_game_set_viewed_ply (game, 2);
+  id = imh_study_view_add_bookmark (f->study, "Why not the obelisk?", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  g_assert_cmpuint (imh_study_view_get_n_bookmarks (f->study), ==, 1);
+
+  /* Ctrl+D's action: a dialog with a note. */
+  imh_game_set_viewed_ply (game, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.bookmark", NULL));
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  entry = adw_message_dialog_get_extra_child (dialog);
+  g_assert_true (GTK_IS_EDITABLE (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "  Turning point  ");
+  adw_message_dialog_response (dialog, "bookmark");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_main_loop ();
+  g_assert_cmpuint (imh_study_view_get_n_bookmarks (f->study), ==, 2);
+
+  bookmarks = imh_library_list_bookmarks (library, imh_library_autosave_get_id (autosave), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (bookmarks->len, ==, 2);
+  b = g_ptr_array_index (bookmarks, 0);
+  g_assert_cmpuint (b->ply, ==, 2);
+  g_assert_cmpstr (b->label, ==, "Why not the obelisk?");
+  b = g_ptr_array_index (bookmarks, 1);
+  g_assert_cmpuint (b->ply, ==, 3);
+  g_assert_cmpstr (b->label, ==, "Turning point");
+
+  imh_play_view_set_library_autosave (f->view, NULL, NULL);
+  imh_library_autosave_stop (autosave);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  adw_init ();
+
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
+  ADD ("/study/top-five", test_top_five);
+  ADD ("/study/variation", test_variation);
+  ADD ("/study/bookmark", test_bookmark);
+#undef ADD
+
+  return g_test_run ();
+}

@@ -1964,8 +1964,14 @@ imh_library_add_analysis (ImhLibrary  *self,
     return 0;
   if (begin (c, error) && game_exists_locked (c, game_id, error))
     {
-      id = insert_analysis_locked (c, game_id, engine_version, settings, data, n_blunders,
-                                   now_unix (), error);
+      /* Re-analysis replaces the old analysis, in the same transaction. */
+      sqlite3_stmt *del = conn_stmt (c, "DELETE FROM analyses WHERE game_id = ?1", error);
+
+      if (del != NULL)
+        sqlite3_bind_int64 (del, 1, game_id);
+      if (del != NULL && stmt_done (c, del, error))
+        id = insert_analysis_locked (c, game_id, engine_version, settings, data, n_blunders,
+                                     now_unix (), error);
       if (id != 0 && !commit (c, error))
         id = 0;
     }

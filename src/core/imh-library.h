@@ -264,7 +264,7 @@ GBytes     *imh_library_get_thumbnail      (ImhLibrary          *self,
                                             gint64               id,
                                             GError             **error);
 
-/* Analyses: the latest one of a game replaces none of the earlier ones.
+/* Analyses: a game keeps one; adding another replaces it (re-analysis).
  * settings and data are JSON text (per-decision data); n_blunders feeds
  * the "contains a blunder" filter. Returns the analysis id or 0. */
 gint64      imh_library_add_analysis       (ImhLibrary          *self,

@@ -446,6 +446,29 @@ test_crud (void)
     g_assert_true (imh_library_get_latest_analysis (lib, id, &version, NULL, &data, &error));
     g_assert_cmpstr (version, ==, "engine-1");
     g_assert_cmpstr (data, ==, "[1,2]");
+    /* Re-analysis replaces the old analysis (and its blunder count). */
+    {
+      g_autofree char *v2 = NULL, *d2 = NULL, *path = temp_db ("crud.sqlite3");
+      g_autoptr(ImhGameSummary) s4 = NULL;
+      sqlite3 *db = NULL;
+      sqlite3_stmt *stmt = NULL;
+
+      g_assert_cmpint (imh_library_add_analysis (lib, id, "engine-2", "{}", "[3]", 0, &error), >, 0);
+      g_assert_true (imh_library_get_latest_analysis (lib, id, &v2, NULL, &d2, &error));
+      g_assert_cmpstr (v2, ==, "engine-2");
+      g_assert_cmpstr (d2, ==, "[3]");
+      s4 = imh_library_get_summary (lib, id, &error);
+      g_assert_true (imh_game_summary_get_analysed (s4));
+      g_assert_cmpuint (imh_game_summary_get_n_blunders (s4), ==, 0);
+      g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+      g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM analyses WHERE game_id = ?1",
+                                           -1, &stmt, NULL), ==, SQLITE_OK);
+      sqlite3_bind_int64 (stmt, 1, id);
+      g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+      g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 1);
+      sqlite3_finalize (stmt);
+      sqlite3_close (db);
+    }
     marks = imh_library_list_bookmarks (lib, id, &error);
     g_assert_cmpuint (marks->len, ==, 1);
     g_assert_cmpuint (((ImhLibraryBookmark *) marks->pdata[0])->ply, ==, 5);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "imh-analysis-page.h"
 #include "imh-application.h"
 #include "imh-record-file.h"
 #include "imh-duel-board.h"
@@ -37,6 +38,8 @@ static const GOptionEntry main_options[] = {
     N_("Show this game record in --screenshot"), N_("FILE") },
   { "ply", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT, NULL,
     N_("Show the position after this many decisions of --record (default: the end)"), N_("N") },
+  { "analysis", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show the Analysis page with a quick analysis of --record"), NULL },
   { "study", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the Study page and the best five decisions of --record on the board"), NULL },
   { NULL }
@@ -91,6 +94,11 @@ imh_application_handle_local_options (GApplication *application,
       g_printerr ("imhotep: %s\n", _("--study needs --record"));
       return 2;
     }
+  if (g_variant_dict_contains (options, "analysis") && record == NULL)
+    {
+      g_printerr ("imhotep: %s\n", _("--analysis needs --record"));
+      return 2;
+    }
   if (g_variant_dict_contains (options, "ply") && (record == NULL || ply < 0))
     {
       g_printerr ("imhotep: %s\n", _("--ply needs --record and a number of at least 0"));
@@ -104,6 +112,7 @@ imh_application_handle_local_options (GApplication *application,
   request->dark = dark;
   request->record = g_strdup (record);
   request->ply = ply;
+  request->analysis = g_variant_dict_contains (options, "analysis");
   request->study = g_variant_dict_contains (options, "study");
   if (size != NULL
       && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
@@ -161,6 +170,25 @@ on_study_hint (ImhApplication *self,
   take_when_ready (self, GTK_WINDOW (window));
 }
 
+/* --analysis: the picture waits for the analysis. */
+static void
+on_screenshot_analysis (ImhApplication *self,
+                        GParamSpec     *pspec,
+                        GtkWidget      *page)
+{
+  GtkRoot *window = gtk_widget_get_root (page);
+
+  if (imh_analysis_page_get_running (IMH_ANALYSIS_PAGE (page)) || !GTK_IS_WINDOW (window))
+    return;
+  g_signal_handlers_disconnect_by_func (page, on_screenshot_analysis, self);
+  /* A narrow window folded the sidebar away meanwhile: show it again. */
+  imh_play_view_show_analysis (IMH_PLAY_VIEW (gtk_widget_get_ancestor (page, IMH_TYPE_PLAY_VIEW)),
+                               IMH_ANALYSIS_QUICK);
+  imh_screenshot_take_when_ready (GTK_WINDOW (window),
+                                  adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
+                                  self->screenshot, on_screenshot_done, self);
+}
+
 static void
 imh_application_take_screenshot (ImhApplication *self)
 {
@@ -210,6 +238,21 @@ imh_application_take_screenshot (ImhApplication *self)
           imh_game_set_viewed_ply (game, (guint) self->screenshot->ply);
         }
       imh_play_view_set_game (imh_window_get_play_view (window), game);
+      if (self->screenshot->analysis)
+        {
+          GtkWidget *page = imh_play_view_get_analysis_page (imh_window_get_play_view (window));
+
+          g_signal_connect_object (page, "notify::running", G_CALLBACK (on_screenshot_analysis), self,
+                                   G_CONNECT_SWAPPED);
+          imh_play_view_show_analysis (imh_window_get_play_view (window), IMH_ANALYSIS_QUICK);
+          /* At the picture's size from the start (the sidebar folds now, not later). */
+          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                       self->screenshot->height);
+          gtk_window_present (GTK_WINDOW (window));
+          /* Nothing to analyse: the picture right away. */
+          on_screenshot_analysis (self, NULL, page);
+          return;
+        }
       if (self->screenshot->study)
         {
           GtkWidget *board = imh_play_view_get_board (imh_window_get_play_view (window));

@@ -16,6 +16,7 @@ typedef struct {
   gboolean  dark;       /* dark style instead of light */
   char     *record;     /* a game record to show (--record), or NULL */
   int       ply;        /* the ply of the record to show (--ply); -1: its end */
+  gboolean  analysis;   /* --analysis: the Analysis page, after a quick analysis */
   gboolean  study;      /* --study: the Study page, the best five of a hint drawn */
 } ImhScreenshotRequest;
 

@@ -118,6 +118,8 @@ on_library_open_game (ImhWindow      *self,
   self->opened_id = id;
   imh_play_view_set_game (self->play_view, game);
   self->opened_id = 0;
+  /* Its stored analysis, and where a new one goes. */
+  imh_play_view_set_library (self->play_view, self->library, id);
   /* The same game again does not notify "game": show it anyway. */
   on_play_game_changed (self);
 }
@@ -247,6 +249,15 @@ on_game_over_thumbnail (ImhWindow *self)
     self->thumbnail_source = g_timeout_add (100, thumbnail_timeout, self);
 }
 
+/* The analysis of the game goes with its library entry. */
+static void
+on_autosave_id (ImhWindow *self)
+{
+  if (self->autosave != NULL && imh_library_autosave_get_id (self->autosave) > 0)
+    imh_play_view_set_library (self->play_view, self->library,
+                               imh_library_autosave_get_id (self->autosave));
+}
+
 /* The game shown is the one the library keeps. */
 static void
 follow_game (ImhWindow *self)
@@ -270,6 +281,8 @@ follow_game (ImhWindow *self)
     return;
   self->autosave = imh_library_autosave_new (self->library, game, self->opened_id);
   g_signal_connect_object (self->autosave, "failed", G_CALLBACK (on_autosave_failed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (on_autosave_id), self, G_CONNECT_SWAPPED);
+  on_autosave_id (self);
   imh_play_view_set_library_autosave (self->play_view, self->library, self->autosave);
   g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (store_thumbnail), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "game-over", G_CALLBACK (on_game_over_thumbnail), self, G_CONNECT_SWAPPED);

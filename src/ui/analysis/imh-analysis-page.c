@@ -10,6 +10,7 @@
 #include "imh-analysis-page.h"
 #include "imh-eval-graph.h"
 #include "imh-record-file.h"
+#include "imh-texts.h"
 
 struct _ImhAnalysisPage
 {
@@ -140,6 +141,8 @@ update_decision (ImhAnalysisPage *self)
   const ImhAnalysisPly *row = NULL;
   g_autoptr(GString) body = g_string_new (NULL);
   g_autofree char *title = NULL;
+  g_autofree char *played = NULL;
+  const ImhState *before;
 
   if (self->result != NULL && viewed > 0)
     row = imh_analysis_result_get_ply (self->result, viewed - 1);
@@ -159,8 +162,10 @@ update_decision (ImhAnalysisPage *self)
       return;
     }
 
+  before = imh_game_get_state_at (self->game, row->ply);
+  played = before != NULL ? imh_texts_decision (before, row->played) : g_strdup (row->played_text);
   /* Translators: heading of the analysed decision: its number, who made it and what it was */
-  title = g_strdup_printf (_("%u. %s: %s"), row->ply + 1, player_name (self, row->mover), row->played_text);
+  title = g_strdup_printf (_("%u. %s: %s"), row->ply + 1, player_name (self, row->mover), played);
   gtk_label_set_text (GTK_LABEL (self->decision_title), title);
 
   if (row->forced)
@@ -168,13 +173,15 @@ update_decision (ImhAnalysisPage *self)
   else
     {
       /* Translators: win chances of the player who decided, before and after the decision */
-      g_string_append_printf (body, _("Win chance %.0f %% before, %.0f %% after (± %.0f)"),
+      g_string_append_printf (body, _("Win chance: %.0f %% → %.0f %% (± %.0f)"),
                               100.0 * row->win_before, 100.0 * row->win_after, 100.0 * row->win_after_ci);
       if (row->has_alternative)
         {
           g_string_append_c (body, '\n');
+          g_autofree char *alternative = before != NULL ? imh_texts_decision (before, row->alternative.decision)
+                                                        : g_strdup (row->alternative.text);
           /* Translators: the best other decision and its win chance */
-          g_string_append_printf (body, _("Best alternative: %s (%.0f %%)"), row->alternative.text,
+          g_string_append_printf (body, _("Best alternative: %s (%.0f %%)"), alternative,
                                   100.0 * row->alternative.win);
         }
       if (row->loss >= 0.05)

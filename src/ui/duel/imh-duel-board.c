@@ -82,6 +82,8 @@ struct _ImhDuelBoard
   gboolean        has_last;
   ImhDecision     last_decision;
 
+  gboolean        reveal_hidden;    /* review: pile and reserve face up */
+
   gboolean        hint_visible;
   ImhDecision     hint_decision;
   double          hint_win;
@@ -105,6 +107,7 @@ enum {
   PROP_HINT_VISIBLE,
   PROP_BOTTOM_PLAYER,
   PROP_SWAP_PENDING,
+  PROP_REVEAL_HIDDEN,
   N_PROPS
 };
 
@@ -668,6 +671,35 @@ draw_harbour (ImhDuelBoard         *self,
     }
 }
 
+/* Up to three tiles of a hidden stack (top = last element) face up, then
+ * the count. */
+#define REVEAL_TILES 3
+
+static void
+draw_revealed (cairo_t       *cr,
+               const uint8_t *tiles,
+               int            n,
+               const char    *label,
+               double         x,
+               double         y,
+               double         w,
+               double         ts,
+               double         u,
+               const ImhRgba *color)
+{
+  int shown = MIN (n, REVEAL_TILES);
+  double step = ts + 0.06 * u;
+  double tx;
+
+  for (int i = 0; i < shown; i++)
+    imh_art_tile (cr, tiles[n - 1 - i], x + i * step, y, ts);
+  if (shown == 0)
+    imh_art_tile_back (cr, x, y, ts);
+  tx = x + MAX (shown, 1) * step + 0.08 * u;
+  imh_art_text (cr, label, tx, y, x + w - tx, ts,
+                imh_art_fit_size (cr, label, x + w - tx, 0.3 * u, TRUE), TRUE, PANGO_ALIGN_LEFT, color);
+}
+
 static void
 draw_info (ImhDuelBoard         *self,
            cairo_t              *cr,
@@ -685,14 +717,28 @@ draw_info (ImhDuelBoard         *self,
   for (int c = 0; c < IMH_DUEL_N_TILE_CODES; c++)
     removed += d->removed[c];
 
-  imh_art_tile_back (cr, info.x + 0.1 * u, info.y + 0.1 * u, ts);
-  g_snprintf (buf, sizeof buf, _("Pile: %d"), d->pile_n);
-  imh_art_text (cr, buf, info.x + 0.75 * u, info.y + 0.1 * u, info.w - 0.8 * u, ts,
-                0.3 * u, TRUE, PANGO_ALIGN_LEFT, &light);
-  imh_art_tile_back (cr, info.x + 0.1 * u, info.y + 0.1 * u + row, ts);
-  g_snprintf (buf, sizeof buf, _("Reserve: %d"), d->reserve_n);
-  imh_art_text (cr, buf, info.x + 0.75 * u, info.y + 0.1 * u + row, info.w - 0.8 * u, ts,
-                0.3 * u, TRUE, PANGO_ALIGN_LEFT, &light);
+  if (self->reveal_hidden)
+    {
+      /* Everything revealed: the next draws of the pile and the reserve,
+       * face up, the next one first (the top is the last element). */
+      g_snprintf (buf, sizeof buf, _("Pile: %d"), d->pile_n);
+      draw_revealed (cr, d->pile, d->pile_n, buf, info.x + 0.1 * u,
+                     info.y + 0.1 * u, info.w - 0.2 * u, ts, u, &light);
+      g_snprintf (buf, sizeof buf, _("Reserve: %d"), d->reserve_n);
+      draw_revealed (cr, d->reserve, d->reserve_n, buf, info.x + 0.1 * u,
+                     info.y + 0.1 * u + row, info.w - 0.2 * u, ts, u, &light);
+    }
+  else
+    {
+      imh_art_tile_back (cr, info.x + 0.1 * u, info.y + 0.1 * u, ts);
+      g_snprintf (buf, sizeof buf, _("Pile: %d"), d->pile_n);
+      imh_art_text (cr, buf, info.x + 0.75 * u, info.y + 0.1 * u, info.w - 0.8 * u, ts,
+                    0.3 * u, TRUE, PANGO_ALIGN_LEFT, &light);
+      imh_art_tile_back (cr, info.x + 0.1 * u, info.y + 0.1 * u + row, ts);
+      g_snprintf (buf, sizeof buf, _("Reserve: %d"), d->reserve_n);
+      imh_art_text (cr, buf, info.x + 0.75 * u, info.y + 0.1 * u + row, info.w - 0.8 * u, ts,
+                    0.3 * u, TRUE, PANGO_ALIGN_LEFT, &light);
+    }
   g_snprintf (buf, sizeof buf, _("Removed: %d"), removed);
   imh_art_text (cr, buf, info.x + 0.1 * u, info.y + 0.1 * u + 2 * row, info.w - 0.2 * u, ts,
                 0.26 * u, FALSE, PANGO_ALIGN_LEFT, &light);
@@ -1692,6 +1738,9 @@ imh_duel_board_get_property (GObject    *object,
     case PROP_SWAP_PENDING:
       g_value_set_boolean (value, self->swap_first >= 0);
       break;
+    case PROP_REVEAL_HIDDEN:
+      g_value_set_boolean (value, self->reveal_hidden);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1709,6 +1758,9 @@ imh_duel_board_set_property (GObject      *object,
     {
     case PROP_BOTTOM_PLAYER:
       imh_duel_board_set_bottom_player (self, g_value_get_uint (value));
+      break;
+    case PROP_REVEAL_HIDDEN:
+      imh_duel_board_set_reveal_hidden (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1742,6 +1794,10 @@ imh_duel_board_class_init (ImhDuelBoardClass *klass)
   properties[PROP_SWAP_PENDING] =
     g_param_spec_boolean ("swap-pending", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* Review "everything revealed": the next pile tiles and the reserve face up. */
+  properties[PROP_REVEAL_HIDDEN] =
+    g_param_spec_boolean ("reveal-hidden", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* decide (decision): the user chose a legal decision. */
@@ -2006,6 +2062,28 @@ imh_duel_board_get_swap_pending (ImhDuelBoard *self)
   g_return_val_if_fail (IMH_IS_DUEL_BOARD (self), FALSE);
 
   return self->swap_first >= 0;
+}
+
+void
+imh_duel_board_set_reveal_hidden (ImhDuelBoard *self,
+                                  gboolean      reveal)
+{
+  g_return_if_fail (IMH_IS_DUEL_BOARD (self));
+
+  reveal = !!reveal;
+  if (self->reveal_hidden == reveal)
+    return;
+  self->reveal_hidden = reveal;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEAL_HIDDEN]);
+}
+
+gboolean
+imh_duel_board_get_reveal_hidden (ImhDuelBoard *self)
+{
+  g_return_val_if_fail (IMH_IS_DUEL_BOARD (self), FALSE);
+
+  return self->reveal_hidden;
 }
 
 void

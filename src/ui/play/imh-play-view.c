@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imh-analysis-page.h"
 #include "imh-duel-board.h"
 #include "imh-game-over.h"
 #include "imh-hint.h"
@@ -32,6 +33,8 @@ struct _ImhPlayView
   GtkWidget          *resume_button;
   GtkWidget          *history_view;
   GtkWidget          *score_view;
+  GtkWidget          *sidebar_stack;
+  GtkWidget          *analysis_page;
   GtkWidget          *study_view;
 
   GCancellable       *hint_cancellable;
@@ -230,6 +233,15 @@ update_actions (ImhPlayView *self)
   enable (self, "history-last", has && viewed < live);
   enable (self, "show-summary", has && imh_game_get_is_over (self->game));
   enable (self, "resume-computer", has && imh_game_get_phase (self->game) == IMH_GAME_PHASE_COMPUTER_WAITING);
+  {
+    ImhAnalysisPage *page = IMH_ANALYSIS_PAGE (self->analysis_page);
+    gboolean running = imh_analysis_page_get_running (page);
+
+    enable (self, "analyse", has && !running && imh_game_get_n_plies (self->game) > 0);
+    enable (self, "cancel-analysis", running);
+    enable (self, "previous-mistake", has && imh_analysis_page_find_mistake (page, FALSE) >= 0);
+    enable (self, "next-mistake", has && imh_analysis_page_find_mistake (page, TRUE) >= 0);
+  }
 }
 
 static void
@@ -308,6 +320,8 @@ on_summary_response (ImhPlayView *self,
     play_again (self);
   else if (g_strcmp0 (response, "new") == 0)
     start_new_game_dialog (self);
+  else if (g_strcmp0 (response, "analyse") == 0)
+    g_action_group_activate_action (G_ACTION_GROUP (self->actions), "analyse", NULL);
 }
 
 static void
@@ -823,6 +837,76 @@ game_resume_computer (GSimpleAction *action,
     imh_game_resume_computer (self->game);
 }
 
+/* ---- Analysis and review (issue 9) -------------------------------------------------- */
+
+static void
+show_analysis_page (ImhPlayView *self)
+{
+  gtk_stack_set_visible_child_name (GTK_STACK (self->sidebar_stack), "analysis");
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+}
+
+static void
+game_analyse (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  if (self->game == NULL)
+    return;
+  show_analysis_page (self);
+  imh_analysis_page_start (IMH_ANALYSIS_PAGE (self->analysis_page), IMH_ANALYSIS_STANDARD);
+}
+
+static void
+game_cancel_analysis (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  imh_analysis_page_cancel (IMH_ANALYSIS_PAGE (self->analysis_page));
+}
+
+static void
+game_previous_mistake (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  imh_analysis_page_go_to_mistake (IMH_ANALYSIS_PAGE (self->analysis_page), FALSE);
+}
+
+static void
+game_next_mistake (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  imh_analysis_page_go_to_mistake (IMH_ANALYSIS_PAGE (self->analysis_page), TRUE);
+}
+
+/* Review: "everything revealed" (TRUE) or "as the player saw it". */
+static void
+game_reveal_hidden (GSimpleAction *action,
+                    GVariant      *state,
+                    gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  g_simple_action_set_state (action, state);
+  imh_duel_board_set_reveal_hidden (IMH_DUEL_BOARD (self->board), g_variant_get_boolean (state));
+}
+
+static void
+on_analysis_changed (ImhPlayView *self)
+{
+  update_actions (self);
+}
+
 static const GActionEntry game_entries[] = {
   { .name = "new-game", .activate = game_new_game },
   { .name = "open", .activate = game_open },
@@ -838,6 +922,11 @@ static const GActionEntry game_entries[] = {
   { .name = "show-sidebar", .state = "true", .change_state = game_show_sidebar },
   { .name = "show-summary", .activate = game_show_summary },
   { .name = "resume-computer", .activate = game_resume_computer },
+  { .name = "analyse", .activate = game_analyse },
+  { .name = "cancel-analysis", .activate = game_cancel_analysis },
+  { .name = "previous-mistake", .activate = game_previous_mistake },
+  { .name = "next-mistake", .activate = game_next_mistake },
+  { .name = "reveal-hidden", .state = "false", .change_state = game_reveal_hidden },
 };
 
 static void
@@ -1038,6 +1127,12 @@ imh_play_view_init (ImhPlayView *self)
   gtk_stack_add_titled (GTK_STACK (stack), self->history_view, "history", _("History"));
   self->score_view = imh_score_view_new ();
   gtk_stack_add_titled (GTK_STACK (stack), sidebar_page (self->score_view), "score", _("Score"));
+  self->analysis_page = imh_analysis_page_new ();
+  gtk_widget_set_vexpand (self->analysis_page, TRUE);
+  g_signal_connect_swapped (self->analysis_page, "notify::result", G_CALLBACK (on_analysis_changed), self);
+  g_signal_connect_swapped (self->analysis_page, "notify::running", G_CALLBACK (on_analysis_changed), self);
+  gtk_stack_add_titled (GTK_STACK (stack), self->analysis_page, "analysis", _("Analysis"));
+  self->sidebar_stack = stack;
   self->study_view = imh_study_view_new (self->board);
   g_signal_connect_swapped (self->study_view, "decide", G_CALLBACK (on_board_decide), self);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "study",
@@ -1069,6 +1164,8 @@ imh_play_view_init (ImhPlayView *self)
   add_shortcut (shortcuts, GDK_KEY_Home, 0, "game.history-first");
   add_shortcut (shortcuts, GDK_KEY_End, 0, "game.history-last");
   add_shortcut (shortcuts, GDK_KEY_F9, 0, "game.show-sidebar");
+  add_shortcut (shortcuts, GDK_KEY_n, 0, "game.next-mistake");
+  add_shortcut (shortcuts, GDK_KEY_p, 0, "game.previous-mistake");
   add_shortcut (shortcuts, GDK_KEY_d, GDK_CONTROL_MASK, "study.bookmark");
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (shortcuts));
 
@@ -1115,6 +1212,7 @@ imh_play_view_set_game (ImhPlayView *self,
   g_set_object (&self->game, game);
   imh_duel_board_clear_hint (IMH_DUEL_BOARD (self->board));
   imh_history_view_set_game (IMH_HISTORY_VIEW (self->history_view), game);
+  imh_analysis_page_set_game (IMH_ANALYSIS_PAGE (self->analysis_page), game);
   imh_study_view_set_game (IMH_STUDY_VIEW (self->study_view), game);
 
   if (game != NULL)
@@ -1218,4 +1316,33 @@ imh_play_view_show_study (ImhPlayView *self)
   if (GTK_IS_STACK (stack))
     gtk_stack_set_visible_child (GTK_STACK (stack), self->study_view);
   gtk_widget_activate_action (GTK_WIDGET (self), "game.hint", NULL);
+}
+
+void
+imh_play_view_set_library (ImhPlayView *self,
+                           ImhLibrary  *library,
+                           gint64       game_id)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  imh_analysis_page_set_library (IMH_ANALYSIS_PAGE (self->analysis_page), library, game_id);
+}
+
+GtkWidget *
+imh_play_view_get_analysis_page (ImhPlayView *self)
+{
+  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), NULL);
+
+  return self->analysis_page;
+}
+
+void
+imh_play_view_show_analysis (ImhPlayView      *self,
+                             ImhAnalysisDepth  depth)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  show_analysis_page (self);
+  if (self->game != NULL && imh_analysis_page_get_result (IMH_ANALYSIS_PAGE (self->analysis_page)) == NULL)
+    imh_analysis_page_start (IMH_ANALYSIS_PAGE (self->analysis_page), depth);
 }

@@ -7,13 +7,17 @@
  * view; the window inserts imh_play_view_get_actions() too, for its header
  * bar and menu): new-game, open, save-as, undo, redo, hint, play-hint,
  * history-previous, history-next, history-first, history-last,
- * show-sidebar (stateful), show-summary, resume-computer.
+ * show-sidebar (stateful), show-summary, resume-computer; for review and
+ * analysis (issue 9): analyse, cancel-analysis, previous-mistake,
+ * next-mistake, reveal-hidden (stateful).
  */
 #pragma once
 
 #include <adwaita.h>
 
+#include "imh-analysis.h"
 #include "imh-game.h"
+#include "imh-library.h"
 #include "imh-library-autosave.h"
 
 G_BEGIN_DECLS
@@ -49,5 +53,17 @@ void          imh_play_view_set_library_autosave (ImhPlayView        *self,
 /* Screenshots (imhotep --screenshot --study): the Study page, and a hint
  * with the best five drawn (the saved "Show top 5" setting is untouched). */
 void          imh_play_view_show_study     (ImhPlayView *self);
+
+/* The library and the game's id there (0: not stored yet): the analysis
+ * of the game is loaded from and stored with it. */
+void          imh_play_view_set_library    (ImhPlayView *self,
+                                            ImhLibrary  *library,
+                                            gint64       game_id);
+/* The sidebar's Analysis page (an ImhAnalysisPage; transfer none). */
+GtkWidget    *imh_play_view_get_analysis_page (ImhPlayView *self);
+/* Shows the Analysis page and analyses the game at depth unless it has
+ * an analysis already. */
+void          imh_play_view_show_analysis  (ImhPlayView      *self,
+                                            ImhAnalysisDepth  depth);
 
 G_END_DECLS

@@ -1295,30 +1295,6 @@ imh_play_view_set_hint_iterations (ImhPlayView *self,
 }
 
 void
-imh_play_view_set_library_autosave (ImhPlayView        *self,
-                                    ImhLibrary         *library,
-                                    ImhLibraryAutosave *autosave)
-{
-  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
-
-  imh_study_view_set_library (IMH_STUDY_VIEW (self->study_view), library, autosave);
-}
-
-void
-imh_play_view_show_study (ImhPlayView *self)
-{
-  GtkWidget *stack;
-
-  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
-
-  imh_study_view_show_top_five_unsaved (IMH_STUDY_VIEW (self->study_view));
-  stack = gtk_widget_get_parent (self->study_view);
-  if (GTK_IS_STACK (stack))
-    gtk_stack_set_visible_child (GTK_STACK (stack), self->study_view);
-  gtk_widget_activate_action (GTK_WIDGET (self), "game.hint", NULL);
-}
-
-void
 imh_play_view_set_library (ImhPlayView *self,
                            ImhLibrary  *library,
                            gint64       game_id)
@@ -1345,4 +1321,28 @@ imh_play_view_show_analysis (ImhPlayView      *self,
   show_analysis_page (self);
   if (self->game != NULL && imh_analysis_page_get_result (IMH_ANALYSIS_PAGE (self->analysis_page)) == NULL)
     imh_analysis_page_start (IMH_ANALYSIS_PAGE (self->analysis_page), depth);
+}
+
+void
+imh_play_view_set_library_autosave (ImhPlayView        *self,
+                                    ImhLibrary         *library,
+                                    ImhLibraryAutosave *autosave)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  imh_study_view_set_library (IMH_STUDY_VIEW (self->study_view), library, autosave);
+}
+
+void
+imh_play_view_show_study (ImhPlayView *self)
+{
+  GtkWidget *stack;
+
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  imh_study_view_show_top_five_unsaved (IMH_STUDY_VIEW (self->study_view));
+  stack = gtk_widget_get_parent (self->study_view);
+  if (GTK_IS_STACK (stack))
+    gtk_stack_set_visible_child (GTK_STACK (stack), self->study_view);
+  gtk_widget_activate_action (GTK_WIDGET (self), "game.hint", NULL);
 }

@@ -181,6 +181,9 @@ on_screenshot_analysis (ImhApplication *self,
   if (imh_analysis_page_get_running (IMH_ANALYSIS_PAGE (page)) || !GTK_IS_WINDOW (window))
     return;
   g_signal_handlers_disconnect_by_func (page, on_screenshot_analysis, self);
+  /* A narrow window folded the sidebar away meanwhile: show it again. */
+  imh_play_view_show_analysis (IMH_PLAY_VIEW (gtk_widget_get_ancestor (page, IMH_TYPE_PLAY_VIEW)),
+                               IMH_ANALYSIS_QUICK);
   imh_screenshot_take_when_ready (GTK_WINDOW (window),
                                   adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
                                   self->screenshot, on_screenshot_done, self);
@@ -235,6 +238,21 @@ imh_application_take_screenshot (ImhApplication *self)
           imh_game_set_viewed_ply (game, (guint) self->screenshot->ply);
         }
       imh_play_view_set_game (imh_window_get_play_view (window), game);
+      if (self->screenshot->analysis)
+        {
+          GtkWidget *page = imh_play_view_get_analysis_page (imh_window_get_play_view (window));
+
+          g_signal_connect_object (page, "notify::running", G_CALLBACK (on_screenshot_analysis), self,
+                                   G_CONNECT_SWAPPED);
+          imh_play_view_show_analysis (imh_window_get_play_view (window), IMH_ANALYSIS_QUICK);
+          /* At the picture's size from the start (the sidebar folds now, not later). */
+          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                       self->screenshot->height);
+          gtk_window_present (GTK_WINDOW (window));
+          /* Nothing to analyse: the picture right away. */
+          on_screenshot_analysis (self, NULL, page);
+          return;
+        }
       if (self->screenshot->study)
         {
           GtkWidget *board = imh_play_view_get_board (imh_window_get_play_view (window));
@@ -255,23 +273,8 @@ imh_application_take_screenshot (ImhApplication *self)
             }
           return;
         }
-      if (self->screenshot->analysis)
-        {
-          GtkWidget *page = imh_play_view_get_analysis_page (imh_window_get_play_view (window));
-
-          g_signal_connect_object (page, "notify::running", G_CALLBACK (on_screenshot_analysis), self,
-                                   G_CONNECT_SWAPPED);
-          imh_play_view_show_analysis (imh_window_get_play_view (window), IMH_ANALYSIS_QUICK);
-          gtk_window_present (GTK_WINDOW (window));
-          /* Nothing to analyse: the picture right away. */
-          on_screenshot_analysis (self, NULL, page);
-          return;
-        }
     }
-  /* The picture is of the window's content: header bar and page, no frame. */
-  imh_screenshot_take_when_ready (GTK_WINDOW (window),
-                                  adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
-                                  self->screenshot, on_screenshot_done, self);
+  take_when_ready (self, GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (window));
 }
 

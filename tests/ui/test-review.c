@@ -154,15 +154,31 @@ activate (Fixture    *f,
   g_action_group_activate_action (actions, action, NULL);
 }
 
+/* When "running" turns FALSE, the result is already shown (the
+ * screenshot mode and the actions rely on it). */
+static void
+on_running (ImhAnalysisPage *page,
+            GParamSpec      *pspec,
+            int             *result_when_done)
+{
+  if (!imh_analysis_page_get_running (page))
+    *result_when_done = imh_analysis_page_get_result (page) != NULL;
+}
+
 static void
 analyse (Fixture *f)
 {
+  int result_when_done = -1;
+  gulong id = g_signal_connect (f->page, "notify::running", G_CALLBACK (on_running), &result_when_done);
+
   activate (f, "analyse");
   g_assert_true (imh_analysis_page_get_running (f->page));
   g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "cancel-analysis"));
   g_assert_false (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "analyse"));
   iterate_until (analysis_is_done, f->page);
+  g_signal_handler_disconnect (f->page, id);
   g_assert_nonnull (imh_analysis_page_get_result (f->page));
+  g_assert_cmpint (result_when_done, ==, 1);
 }
 
 static GtkEventController *

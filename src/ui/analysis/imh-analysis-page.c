@@ -417,16 +417,20 @@ on_job_done (GObject      *source,
     return;   /* cancelled or replaced meanwhile */
   /* The job stores the result itself when it knew the game's id. */
   stored = result != NULL && error == NULL && self->game_id > 0 && self->library != NULL;
-  stop_job (self);
-  if (result == NULL)
+  /* The result is in place before "running" turns FALSE. */
+  g_signal_handlers_disconnect_by_data (self->job, self);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->job);
+  if (result != NULL)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        toast (self, error->message);
-      return;
+      imh_analysis_page_set_result (self, result);
+      self->stored = stored;
+      store_result (self);
     }
-  imh_analysis_page_set_result (self, result);
-  self->stored = stored;
-  store_result (self);
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    toast (self, error->message);
+  update_visibility (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
 /* ---- GObject --------------------------------------------------------------------- */

@@ -393,6 +393,17 @@ test_library (Fixture       *f,
                     ==, imh_game_get_n_plies (again) + 1);
   g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "next-mistake")
                  || g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "previous-mistake"));
+
+  /* A game of another line with that id (the entry was played on
+   * differently and stored again): the old analysis is not shown, quietly. */
+  {
+    g_autoptr(ImhGame) other = finished_game (6);
+
+    imh_play_view_set_game (f->view, other);
+    imh_play_view_set_library (f->view, library, id);
+    g_assert_null (imh_analysis_page_get_result (f->page));
+    g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "analyse"));
+  }
   imh_play_view_set_library (f->view, NULL, 0);
 }
 

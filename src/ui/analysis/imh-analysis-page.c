@@ -652,7 +652,12 @@ load_stored (ImhAnalysisPage *self)
   result = imh_analysis_result_load (self->library, self->game_id, &error);
   if (result == NULL)
     {
-      if (!g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND))
+      /* None yet, or of an older line of the game (it was played on and
+       * stored again): nothing to show. */
+      if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND)
+          || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+        g_debug ("No analysis of game %" G_GINT64_FORMAT ": %s", self->game_id, error->message);
+      else
         g_warning ("Could not load the analysis of game %" G_GINT64_FORMAT ": %s", self->game_id,
                    error->message);
       return;
@@ -738,7 +743,7 @@ imh_analysis_page_set_result (ImhAnalysisPage   *self,
     self->result = imh_analysis_result_ref (result);
   if (self->result != NULL && !result_matches (self))
     {
-      g_warning ("The analysis is of another line than the game shown");
+      g_debug ("The analysis is of another line than the game shown: not shown");
       g_clear_pointer (&self->result, imh_analysis_result_unref);
     }
   self->stored = FALSE;

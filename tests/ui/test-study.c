@@ -110,6 +110,8 @@ static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
+  GtkWidget *overlay;
+
   f->window = GTK_WINDOW (adw_window_new ());
   g_object_ref (f->window);
   gtk_window_set_default_size (f->window, 1280, 800);
@@ -117,7 +119,10 @@ fixture_set_up (Fixture       *f,
   g_object_ref (f->view);
   imh_play_view_set_pace (f->view, 0);
   imh_play_view_set_hint_iterations (f->view, 400);
-  adw_window_set_content (ADW_WINDOW (f->window), GTK_WIDGET (f->view));
+  /* In a toast overlay, as in the window (the variation toast). */
+  overlay = adw_toast_overlay_new ();
+  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (f->view));
+  adw_window_set_content (ADW_WINDOW (f->window), overlay);
   f->board = imh_play_view_get_board (f->view);
   f->study = IMH_STUDY_VIEW (find_descendant (GTK_WIDGET (f->view), IMH_TYPE_STUDY_VIEW));
   g_assert_nonnull (f->study);
@@ -261,17 +266,24 @@ test_variation (Fixture       *f,
   g_assert_cmpuint (continuations.d[1], ==, line[0]);
   g_assert_cmpuint (imh_study_view_get_n_variations (f->study), ==, 1);
 
-  /* Back to the game's line from the Variations list. */
-  list = find_list (GTK_WIDGET (f->study), "variation", "ply");
-  g_assert_nonnull (list);
-  row = gtk_list_box_get_row_at_index (list, 0);
-  g_signal_emit_by_name (list, "row-activated", row);
+  /* Back to the game's line: the toast's button (game.return-to-line). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.return-to-line", "(uu)",
+                                             0, (guint) line[0]));
   flush_main_loop ();
   for (guint i = 0; i < 3; i++)
     g_assert_cmpuint (imh_game_get_decision_at (game, i), ==, line[i]);
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, 3);
   g_assert_cmpuint (imh_game_get_viewed_ply (game), ==, 0);
-  /* The explored line stays as a variation. */
+  /* The explored line stays as a variation, listed in the Study page. */
+  g_assert_cmpuint (imh_study_view_get_n_variations (f->study), ==, 1);
+
+  /* Its row switches to it again. */
+  list = find_list (GTK_WIDGET (f->study), "variation", "ply");
+  g_assert_nonnull (list);
+  row = gtk_list_box_get_row_at_index (list, 0);
+  g_signal_emit_by_name (list, "row-activated", row);
+  flush_main_loop ();
+  g_assert_cmpuint (imh_game_get_decision_at (game, 0), ==, other);
   g_assert_cmpuint (imh_study_view_get_n_variations (f->study), ==, 1);
 }
 

@@ -385,7 +385,24 @@ on_branch_response (AdwMessageDialog *dialog,
   ImhDecision d = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "decision"));
 
   if (g_strcmp0 (response, "variation") == 0)
-    apply_decision (self, d, IMH_BRANCH_VARIATION);
+    {
+      guint ply = imh_game_get_viewed_ply (self->game);
+      ImhDecision old = imh_game_get_decision_at (self->game, ply);
+      guint before = imh_game_get_n_plies (self->game);
+      GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+      apply_decision (self, d, IMH_BRANCH_VARIATION);
+      /* Exploring: the game's line is one click away (also in Study). */
+      if (overlay != NULL && imh_game_get_decision_at (self->game, ply) == d && before > ply)
+        {
+          AdwToast *toast = adw_toast_new (_("Exploring a variation: the game’s line is kept"));
+
+          adw_toast_set_button_label (toast, _("_Back to the Game"));
+          adw_toast_set_action_name (toast, "game.return-to-line");
+          adw_toast_set_action_target (toast, "(uu)", ply, (guint) old);
+          adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+        }
+    }
   else if (g_strcmp0 (response, "replace") == 0)
     apply_decision (self, d, IMH_BRANCH_TRUNCATE);
 }
@@ -907,6 +924,21 @@ on_analysis_changed (ImhPlayView *self)
   update_actions (self);
 }
 
+/* Back to the line the game had before a variation was explored there. */
+static void
+game_return_to_line (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+  g_autoptr(GError) error = NULL;
+  guint ply, d;
+
+  g_variant_get (parameter, "(uu)", &ply, &d);
+  if (!imh_study_view_return_to_line (IMH_STUDY_VIEW (self->study_view), ply, d, &error))
+    toast (self, error->message);
+}
+
 static const GActionEntry game_entries[] = {
   { .name = "new-game", .activate = game_new_game },
   { .name = "open", .activate = game_open },
@@ -922,6 +954,7 @@ static const GActionEntry game_entries[] = {
   { .name = "show-sidebar", .state = "true", .change_state = game_show_sidebar },
   { .name = "show-summary", .activate = game_show_summary },
   { .name = "resume-computer", .activate = game_resume_computer },
+  { .name = "return-to-line", .parameter_type = "(uu)", .activate = game_return_to_line },
   { .name = "analyse", .activate = game_analyse },
   { .name = "cancel-analysis", .activate = game_cancel_analysis },
   { .name = "previous-mistake", .activate = game_previous_mistake },

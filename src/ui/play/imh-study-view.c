@@ -188,19 +188,30 @@ on_variation_activated (ImhStudyView  *self,
   guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ply")) - 1;
   ImhDecision d = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "decision"));
   g_autoptr(GError) error = NULL;
+
+  if (!imh_study_view_return_to_line (self, ply, d, &error))
+    toast (self, error->message);
+}
+
+gboolean
+imh_study_view_return_to_line (ImhStudyView  *self,
+                               guint          ply,
+                               ImhDecision    d,
+                               GError       **error)
+{
   g_autoptr(ImhGame) game = NULL;
 
+  g_return_val_if_fail (IMH_IS_STUDY_VIEW (self), FALSE);
+
   if (self->game == NULL)
-    return;
+    return TRUE;
   game = g_object_ref (self->game);
-  if (!imh_game_select_variation (game, ply, d, &error))
-    {
-      toast (self, error->message);
-      return;
-    }
+  if (!imh_game_select_variation (game, ply, d, error))
+    return FALSE;
   /* The whole of that line again, as it was played. */
   imh_game_go_to_ply (game, imh_game_get_n_plies (game));
   imh_game_set_viewed_ply (game, ply);
+  return TRUE;
 }
 
 static void

@@ -47,6 +47,12 @@ void          imh_study_view_show_hints    (ImhStudyView       *self,
 gboolean      imh_study_view_get_top_five  (ImhStudyView       *self);
 void          imh_study_view_set_top_five  (ImhStudyView       *self,
                                             gboolean            top_five);
+/* Makes the line continue at ply with d again (a variation kept there),
+ * to the end of that line, and shows ply. */
+gboolean      imh_study_view_return_to_line (ImhStudyView      *self,
+                                             guint              ply,
+                                             ImhDecision        d,
+                                             GError           **error);
 /* Top five on, without saving it (screenshots). */
 void          imh_study_view_show_top_five_unsaved (ImhStudyView *self);
 /* Rows in the top-decisions list (0 when none is shown). */

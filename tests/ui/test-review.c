@@ -407,6 +407,26 @@ test_library (Fixture       *f,
   imh_play_view_set_library (f->view, NULL, 0);
 }
 
+/* The game-over summary's Analyse response starts the analysis and shows
+ * the Analysis page. */
+static void
+test_summary_analyse (Fixture       *f,
+                      gconstpointer  data)
+{
+  GtkWindow *summary;
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (f->page), GTK_TYPE_STACK);
+
+  activate (f, "show-summary");
+  summary = imh_play_view_get_summary (f->view);
+  g_assert_nonnull (summary);
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (summary), "analyse"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (summary), "analyse");
+  g_assert_true (imh_analysis_page_get_running (f->page));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "analysis");
+  iterate_until (analysis_is_done, f->page);
+  g_assert_nonnull (imh_analysis_page_get_result (f->page));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -422,6 +442,7 @@ main (int   argc,
   ADD ("/review/cancel", test_cancel);
   ADD ("/review/reveal", test_reveal);
   ADD ("/review/library", test_library);
+  ADD ("/review/summary-analyse", test_summary_analyse);
 #undef ADD
 
   return g_test_run ();

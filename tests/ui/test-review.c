@@ -316,9 +316,10 @@ test_cancel (Fixture       *f,
 {
   GActionGroup *actions = imh_play_view_get_actions (f->view);
 
-  /* Large enough not to finish before the cancel. */
+  /* Large enough not to finish before the cancel (quick depth: the
+   * other action, same page). */
   imh_analysis_page_set_budget (f->page, 200000, 64, 2000);
-  activate (f, "analyse");
+  activate (f, "analyse-quick");
   g_assert_true (imh_analysis_page_get_running (f->page));
   activate (f, "cancel-analysis");
   g_assert_false (imh_analysis_page_get_running (f->page));

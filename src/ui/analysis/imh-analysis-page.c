@@ -21,6 +21,7 @@ struct _ImhAnalysisPage
   gint64             game_id;
   ImhAnalysisResult *result;
   gboolean           stored;        /* result is in the library with game_id */
+  guint              player;        /* the graph's side */
 
   ImhAnalysisJob    *job;
   GCancellable      *cancellable;
@@ -293,8 +294,9 @@ show_result (ImhAnalysisPage *self)
   imh_eval_graph_set_analysis (IMH_EVAL_GRAPH (self->graph), self->result);
   if (self->result != NULL && self->game != NULL)
     {
-      /* The bottom player of two, else the first. */
-      imh_eval_graph_set_player (IMH_EVAL_GRAPH (self->graph), 0);
+      /* Seen from the player chosen (imh_analysis_page_set_player). */
+      imh_eval_graph_set_player (IMH_EVAL_GRAPH (self->graph),
+                                 MIN (self->player, imh_analysis_result_get_analysis (self->result)->n_players - 1u));
     }
   update_players (self);
   update_decision (self);
@@ -553,6 +555,11 @@ imh_analysis_page_init (ImhAnalysisPage *self)
   button = action_button (_("_Analyse Game"), "game.analyse", NULL);
   gtk_widget_add_css_class (button, "suggested-action");
   gtk_widget_add_css_class (button, "pill");
+  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->intro), button);
+  button = action_button (_("_Quick Analysis"), "game.analyse-quick",
+                          _("Fewer samples per decision: done sooner, less precise"));
+  gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (self->intro), button);
   gtk_box_append (GTK_BOX (self->box), self->intro);
@@ -839,6 +846,17 @@ imh_analysis_page_go_to_mistake (ImhAnalysisPage *self,
   /* The position after it: the graph's dot and the decision's row. */
   imh_game_set_viewed_ply (self->game, (guint) ply + 1);
   return TRUE;
+}
+
+void
+imh_analysis_page_set_player (ImhAnalysisPage *self,
+                              guint            player)
+{
+  g_return_if_fail (IMH_IS_ANALYSIS_PAGE (self));
+
+  self->player = player;
+  if (self->result != NULL)
+    show_result (self);
 }
 
 GtkWidget *

@@ -13,7 +13,7 @@
  * With a library and the game's library id the finished analysis is
  * stored with the game, and a stored analysis is loaded when the id is
  * set. Buttons use the play view's actions: game.analyse,
- * game.cancel-analysis, game.previous-mistake, game.next-mistake and
+ * game.analyse-quick, game.cancel-analysis, game.previous-mistake, game.next-mistake and
  * game.reveal-hidden.
  */
 #pragma once
@@ -62,6 +62,9 @@ int                imh_analysis_page_find_mistake (ImhAnalysisPage   *self,
                                                    gboolean           forward);
 gboolean           imh_analysis_page_go_to_mistake (ImhAnalysisPage  *self,
                                                     gboolean          forward);
+/* Whose win chance the graph shows (0-based; default 0). */
+void               imh_analysis_page_set_player   (ImhAnalysisPage   *self,
+                                                   guint              player);
 /* The graph (transfer none). */
 GtkWidget         *imh_analysis_page_get_graph    (ImhAnalysisPage   *self);
 

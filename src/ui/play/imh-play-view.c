@@ -238,6 +238,7 @@ update_actions (ImhPlayView *self)
     gboolean running = imh_analysis_page_get_running (page);
 
     enable (self, "analyse", has && !running && imh_game_get_n_plies (self->game) > 0);
+    enable (self, "analyse-quick", has && !running && imh_game_get_n_plies (self->game) > 0);
     enable (self, "cancel-analysis", running);
     enable (self, "previous-mistake", has && imh_analysis_page_find_mistake (page, FALSE) >= 0);
     enable (self, "next-mistake", has && imh_analysis_page_find_mistake (page, TRUE) >= 0);
@@ -873,7 +874,9 @@ game_analyse (GSimpleAction *action,
   if (self->game == NULL)
     return;
   show_analysis_page (self);
-  imh_analysis_page_start (IMH_ANALYSIS_PAGE (self->analysis_page), IMH_ANALYSIS_STANDARD);
+  imh_analysis_page_start (IMH_ANALYSIS_PAGE (self->analysis_page),
+                           g_str_equal (g_action_get_name (G_ACTION (action)), "analyse-quick")
+                           ? IMH_ANALYSIS_QUICK : IMH_ANALYSIS_STANDARD);
 }
 
 static void
@@ -956,6 +959,7 @@ static const GActionEntry game_entries[] = {
   { .name = "resume-computer", .activate = game_resume_computer },
   { .name = "return-to-line", .parameter_type = "(uu)", .activate = game_return_to_line },
   { .name = "analyse", .activate = game_analyse },
+  { .name = "analyse-quick", .activate = game_analyse },
   { .name = "cancel-analysis", .activate = game_cancel_analysis },
   { .name = "previous-mistake", .activate = game_previous_mistake },
   { .name = "next-mistake", .activate = game_next_mistake },
@@ -1264,6 +1268,8 @@ imh_play_view_set_game (ImhPlayView *self,
           && !imh_seat_is_computer (imh_game_get_seat (game, 1)))
         bottom = 1;
       imh_duel_board_set_bottom_player (IMH_DUEL_BOARD (self->board), bottom);
+      /* The graph of the analysis: the win chance of the player at the bottom. */
+      imh_analysis_page_set_player (IMH_ANALYSIS_PAGE (self->analysis_page), (guint) bottom);
       self->last_live_ply = imh_game_get_live_ply (game);
       self->last_viewed_ply = imh_game_get_viewed_ply (game);
       refresh (self);

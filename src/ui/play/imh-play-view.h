@@ -8,7 +8,7 @@
  * bar and menu): new-game, open, save-as, undo, redo, hint, play-hint,
  * history-previous, history-next, history-first, history-last,
  * show-sidebar (stateful), show-summary, resume-computer; for review and
- * analysis (issue 9): analyse, cancel-analysis, previous-mistake,
+ * analysis (issue 9): analyse, analyse-quick, cancel-analysis, previous-mistake,
  * next-mistake, reveal-hidden (stateful).
  */
 #pragma once
@@ -45,6 +45,15 @@ void          imh_play_view_set_pace       (ImhPlayView *self,
 void          imh_play_view_set_hint_iterations (ImhPlayView *self,
                                                  guint64      iterations);
 
+/* Where the Study page keeps bookmarks: the library and the autosave that
+ * keeps the shown game in it (NULL, NULL: none). */
+void          imh_play_view_set_library_autosave (ImhPlayView        *self,
+                                                  ImhLibrary         *library,
+                                                  ImhLibraryAutosave *autosave);
+/* Screenshots (imhotep --screenshot --study): the Study page, and a hint
+ * with the best five drawn (the saved "Show top 5" setting is untouched). */
+void          imh_play_view_show_study     (ImhPlayView *self);
+
 /* The library and the game's id there (0: not stored yet): the analysis
  * of the game is loaded from and stored with it. */
 void          imh_play_view_set_library    (ImhPlayView *self,
@@ -56,13 +65,5 @@ GtkWidget    *imh_play_view_get_analysis_page (ImhPlayView *self);
  * an analysis already. */
 void          imh_play_view_show_analysis  (ImhPlayView      *self,
                                             ImhAnalysisDepth  depth);
-/* Where the Study page keeps bookmarks: the library and the autosave that
- * keeps the shown game in it (NULL, NULL: none). */
-void          imh_play_view_set_library_autosave (ImhPlayView        *self,
-                                                  ImhLibrary         *library,
-                                                  ImhLibraryAutosave *autosave);
-/* Screenshots (imhotep --screenshot --study): the Study page, and a hint
- * with the best five drawn (the saved "Show top 5" setting is untouched). */
-void          imh_play_view_show_study     (ImhPlayView *self);
 
 G_END_DECLS

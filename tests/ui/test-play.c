@@ -599,6 +599,8 @@ test_open_file (Fixture       *f,
   gpointer pair[2] = { f->view, NULL };
   AdwMessageDialog *dialog;
 
+  /* The isolated data dir of G_TEST_OPTION_ISOLATE_DIRS does not exist yet. */
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
 
   /* Without a game in progress the file opens at once. */

@@ -8,6 +8,7 @@
 
 #include "imh-autosave.h"
 #include "imh-duel-board.h"
+#include "imh-duel-thumbnail.h"
 #include "imh-library-autosave.h"
 #include "imh-library-page.h"
 #include "imh-play-view.h"
@@ -166,37 +167,16 @@ on_autosave_failed (ImhWindow *self, GError *error)
 
 /* ---- Thumbnails of finished games -------------------------------------- */
 
-#define THUMBNAIL_WIDTH 192
-
-/* The board as it is drawn now, scaled to THUMBNAIL_WIDTH, as PNG; NULL
- * when it is not on screen. */
+/* The board as it is drawn now as a thumbnail PNG; NULL when it is not on
+ * screen. */
 static GBytes *
 render_board_png (GtkWidget *board)
 {
   GtkNative *native = gtk_widget_get_native (board);
-  int width = gtk_widget_get_width (board), height = gtk_widget_get_height (board);
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  GtkSnapshot *snapshot;
-  double scale;
-  int thumb_height;
 
-  if (native == NULL || gtk_native_get_renderer (native) == NULL
-      || !gtk_widget_get_mapped (board) || width <= 0 || height <= 0)
+  if (native == NULL || gtk_native_get_renderer (native) == NULL || !gtk_widget_get_mapped (board))
     return NULL;
-  scale = (double) THUMBNAIL_WIDTH / width;
-  thumb_height = MAX (1, (int) (height * scale + 0.5));
-  paintable = gtk_widget_paintable_new (board);
-  snapshot = gtk_snapshot_new ();
-  gtk_snapshot_scale (snapshot, (float) scale, (float) scale);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  if (node == NULL)
-    return NULL;
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (native), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, THUMBNAIL_WIDTH, thumb_height));
-  return texture != NULL ? gdk_texture_save_to_png_bytes (texture) : NULL;
+  return imh_duel_thumbnail_render (IMH_DUEL_BOARD (board), gtk_native_get_renderer (native));
 }
 
 /* Stores the rendered thumbnail once its game has a library entry. */

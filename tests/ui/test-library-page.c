@@ -10,6 +10,7 @@
 
 #include "imh-library-page-private.h"
 #include "imh-library-private.h"
+#include "imh-record-file.h"
 
 #define N_GAMES 30
 
@@ -263,15 +264,16 @@ test_delete_undo_at_once (void)
     ;
 }
 
-/* Pictures in the page showing a thumbnail. */
+/* Pictures in the page showing a thumbnail width pixels wide (0: any). */
 static guint
-count_thumbnails (GtkWidget *widget)
+count_thumbnails (GtkWidget *widget, int width)
 {
-  guint n = GTK_IS_PICTURE (widget) && gtk_picture_get_paintable (GTK_PICTURE (widget)) != NULL;
+  GdkPaintable *paintable = GTK_IS_PICTURE (widget) ? gtk_picture_get_paintable (GTK_PICTURE (widget)) : NULL;
+  guint n = paintable != NULL && (width == 0 || gdk_paintable_get_intrinsic_width (paintable) == width);
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    n += count_thumbnails (child);
+    n += count_thumbnails (child, width);
   return n;
 }
 
@@ -304,10 +306,144 @@ test_thumbnail (void)
 
   page = show_page (lib, &window);
   g_assert_cmpuint (n_items (IMH_LIBRARY_PAGE (page)), ==, 3);
-  g_assert_cmpuint (count_thumbnails (page), ==, 1);
+  /* The stored one is shown (other finished Duel games get theirs drawn). */
+  g_assert_cmpuint (count_thumbnails (page, 8), ==, 1);
   gtk_window_destroy (window);
   while (g_main_context_iteration (NULL, FALSE))
     ;
+}
+
+/* A finished game of the given kind, as record text. */
+static char *
+finished_record (ImhGameKind kind)
+{
+  for (guint64 seed = 1; seed < 1000; seed++)
+    {
+      g_autofree char *text = _imh_library_random_record (seed, TRUE, 0, 0);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ImhGame) game = imh_game_new_from_record_text (text, -1, &error);
+
+      g_assert_no_error (error);
+      if (imh_game_get_kind (game) == kind && imh_game_get_is_over (game))
+        return g_steal_pointer (&text);
+    }
+  g_assert_not_reached ();
+}
+
+static gint64
+find_game (ImhLibrary *lib, int game)
+{
+  ImhLibraryQuery q;
+  g_autoptr(GArray) ids = NULL;
+
+  imh_library_query_init (&q);
+  q.game = game;
+  ids = imh_library_query_ids (lib, &q, NULL);
+  g_assert_nonnull (ids);
+  g_assert_cmpuint (ids->len, ==, 1);
+  return g_array_index (ids, gint64, 0);
+}
+
+typedef struct {
+  ImhLibrary *lib;
+  gint64      id;
+  GtkWidget  *page;
+} ThumbWait;
+
+static gboolean
+thumbnail_stored (gpointer data)
+{
+  ThumbWait *w = data;
+  g_autoptr(GBytes) png = imh_library_get_thumbnail (w->lib, w->id, NULL);
+
+  return png != NULL;
+}
+
+static gboolean
+thumbnail_shown (gpointer data)
+{
+  ThumbWait *w = data;
+
+  return count_thumbnails (w->page, 192) == 1;
+}
+
+static gboolean
+thumbnails_drawn (gpointer data)
+{
+  ThumbWait *w = data;
+
+  return !_imh_library_page_get_thumbnails_pending (IMH_LIBRARY_PAGE (w->page));
+}
+
+/* An imported finished Duel gets its thumbnail when its row is shown;
+ * the base game (no board yet) gets none. */
+static void
+test_thumbnail_imported (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "imported.sqlite3", NULL);
+  g_autofree char *folder = g_build_filename (tmpdir, "import", NULL);
+  g_autofree char *duel_path = g_build_filename (folder, "duel.imhotep", NULL);
+  g_autofree char *base_path = g_build_filename (folder, "base.imhotep", NULL);
+  g_autofree char *duel = finished_record (IMH_GAME_DUEL);
+  g_autofree char *base = finished_record (IMH_GAME_CLASSIC);
+  g_autoptr(ImhLibrary) lib = NULL;
+  g_autoptr(ImhLibraryImportReport) report = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) png = NULL;
+  g_autoptr(GBytes) base_png = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  static const guchar png_signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+  ThumbWait w;
+  GtkWindow *window;
+  gint64 base_id;
+  gsize size;
+  const guchar *bytes;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (duel_path, duel, -1, &error));
+  g_assert_true (g_file_set_contents (base_path, base, -1, &error));
+  g_assert_no_error (error);
+  lib = imh_library_open (path, &error);
+  g_assert_no_error (error);
+  file = g_file_new_for_path (folder);
+  report = imh_library_import (lib, &file, 1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+  g_assert_cmpuint (imh_library_count (lib, NULL), ==, 2);
+
+  w.lib = lib;
+  w.id = find_game (lib, IMH_GAME_DUEL);
+  base_id = find_game (lib, IMH_GAME_CLASSIC);
+  png = imh_library_get_thumbnail (lib, w.id, NULL);
+  g_assert_null (png);
+
+  w.page = show_page (lib, &window);
+  iterate_until (thumbnail_stored, &w);
+  png = imh_library_get_thumbnail (lib, w.id, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (png);
+  bytes = g_bytes_get_data (png, &size);
+  g_assert_cmpuint (size, >, sizeof png_signature);
+  g_assert_cmpmem (bytes, sizeof png_signature, png_signature, sizeof png_signature);
+  texture = gdk_texture_new_from_bytes (png, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 192);
+  g_assert_cmpint (gdk_texture_get_height (texture), >, 0);
+
+  /* The row shows it, without a rebind of its own. */
+  iterate_until (thumbnail_shown, &w);
+  iterate_until (thumbnails_drawn, &w);
+  base_png = imh_library_get_thumbnail (lib, base_id, NULL);
+  g_assert_null (base_png);
+  g_assert_cmpuint (count_thumbnails (w.page, 0), ==, 1);
+
+  gtk_window_destroy (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_remove (duel_path);
+  g_remove (base_path);
+  g_rmdir (folder);
 }
 
 static void
@@ -350,6 +486,7 @@ main (int argc, char **argv)
   g_test_add_func ("/library-page/list-filter-sort-delete-undo", test_list_filter_delete_undo);
   g_test_add_func ("/library-page/delete-undo-at-once", test_delete_undo_at_once);
   g_test_add_func ("/library-page/thumbnail", test_thumbnail);
+  g_test_add_func ("/library-page/thumbnail-imported", test_thumbnail_imported);
   status = g_test_run ();
   remove_tree (tmpdir);
   return status;

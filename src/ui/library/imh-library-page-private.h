@@ -13,5 +13,7 @@ GtkDropDown    *_imh_library_page_get_winner_filter (ImhLibraryPage *self);
 GtkColumnView  *_imh_library_page_get_column_view  (ImhLibraryPage *self);
 /* Name of the visible content: "list", "empty" or "no-results". */
 const char     *_imh_library_page_get_content      (ImhLibraryPage *self);
+/* TRUE while thumbnails of shown rows wait to be drawn. */
+gboolean        _imh_library_page_get_thumbnails_pending (ImhLibraryPage *self);
 
 G_END_DECLS

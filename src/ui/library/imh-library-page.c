@@ -6,8 +6,11 @@
 
 #include <glib/gi18n.h>
 
+#include "imh-duel-board.h"
+#include "imh-duel-thumbnail.h"
 #include "imh-engine.h"
 #include "imh-library-page-private.h"
+#include "imh-record-file.h"
 
 typedef enum {
   COL_STAR,
@@ -61,6 +64,14 @@ struct _ImhLibraryPage
   gboolean           updating_tags;
   ImhLibraryDeleted *last_deleted;
   AdwToast          *last_delete_toast;
+
+  /* Thumbnails drawn here for finished Duel games that have none
+   * (imported, or stored by imhotep-cli): one per idle callback. */
+  GHashTable        *thumb_cells;   /* game id → the GtkPicture bound to it */
+  GHashTable        *thumb_seen;    /* game ids queued or drawn */
+  GQueue             thumb_queue;   /* gint64 *: ids waiting, oldest first */
+  guint              thumb_idle;
+  ImhDuelBoard      *thumb_board;   /* offscreen, made when first needed */
 
   /* Template children */
   GtkActionBar      *action_bar;
@@ -463,6 +474,109 @@ on_summary_notify (ImhGameSummary *s, GParamSpec *pspec, GtkListItem *item)
   fill_cell (widget, s, column);
 }
 
+/* ---- Thumbnails of games that arrived finished ---- */
+
+/* Replays the stored record of game id to its end and stores its final
+ * position as the thumbnail (::game-changed then updates the row). */
+static void
+draw_thumbnail (ImhLibraryPage *self, gint64 id)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(ImhGame) game = NULL;
+  g_autoptr(GBytes) png = NULL;
+  guint ply, bottom = 0;
+
+  if (renderer == NULL)
+    {
+      g_hash_table_remove (self->thumb_seen, &id);   /* again when shown */
+      return;
+    }
+  text = imh_library_load_record (self->library, id, &error);
+  if (text != NULL)
+    game = imh_game_new_from_record_text (text, -1, &error);
+  if (game == NULL)
+    {
+      g_debug ("No thumbnail for game %" G_GINT64_FORMAT ": %s", id, error->message);
+      return;
+    }
+  if (imh_game_get_kind (game) != IMH_GAME_DUEL || !imh_game_get_is_over (game))
+    return;
+
+  if (self->thumb_board == NULL)
+    self->thumb_board = IMH_DUEL_BOARD (g_object_ref_sink (imh_duel_board_new ()));
+  /* Drawn as the play view draws it: the (first) person at the bottom. */
+  if (imh_seat_is_computer (imh_game_get_seat (game, 0))
+      && !imh_seat_is_computer (imh_game_get_seat (game, 1)))
+    bottom = 1;
+  imh_duel_board_set_bottom_player (self->thumb_board, bottom);
+  for (guint p = 0; p < 2; p++)
+    imh_duel_board_set_player_name (self->thumb_board, p, imh_seat_get_name (imh_game_get_seat (game, p)));
+  imh_duel_board_set_state (self->thumb_board, imh_game_get_state (game), FALSE, FALSE);
+  ply = imh_game_get_live_ply (game);
+  imh_duel_board_set_last_decision (self->thumb_board, ply > 0,
+                                    ply > 0 ? imh_game_get_decision_at (game, ply - 1) : 0);
+  png = imh_duel_thumbnail_render (self->thumb_board, renderer);
+  if (png == NULL)
+    return;
+  if (imh_library_is_read_only (self->library)
+      || !imh_library_set_thumbnail (self->library, id, png, &error))
+    {
+      /* Not stored: shown for now all the same. */
+      GtkWidget *picture = g_hash_table_lookup (self->thumb_cells, &id);
+      g_autoptr(GdkTexture) texture = gdk_texture_new_from_bytes (png, NULL);
+
+      if (error != NULL)
+        g_debug ("Could not store the thumbnail of game %" G_GINT64_FORMAT ": %s", id, error->message);
+      if (picture != NULL && texture != NULL)
+        {
+          gtk_picture_set_paintable (GTK_PICTURE (picture), GDK_PAINTABLE (texture));
+          gtk_widget_set_tooltip_text (picture, _("Final position"));
+        }
+    }
+}
+
+/* One thumbnail per call, for games whose row is still shown. */
+static gboolean
+thumbnail_idle (gpointer data)
+{
+  ImhLibraryPage *self = data;
+  gint64 *id;
+
+  while ((id = g_queue_pop_head (&self->thumb_queue)) != NULL)
+    {
+      gboolean shown = g_hash_table_contains (self->thumb_cells, id);
+
+      if (!shown)
+        g_hash_table_remove (self->thumb_seen, id);   /* again when shown */
+      else
+        draw_thumbnail (self, *id);
+      g_free (id);
+      if (shown)
+        break;
+    }
+  if (!g_queue_is_empty (&self->thumb_queue))
+    return G_SOURCE_CONTINUE;
+  self->thumb_idle = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_thumbnail (ImhLibraryPage *self, gint64 id)
+{
+  gint64 *key;
+
+  if (g_hash_table_contains (self->thumb_seen, &id))
+    return;
+  key = g_memdup2 (&id, sizeof id);
+  g_hash_table_add (self->thumb_seen, key);
+  g_queue_push_tail (&self->thumb_queue, g_memdup2 (&id, sizeof id));
+  if (self->thumb_idle == 0)
+    self->thumb_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, thumbnail_idle, self, NULL);
+}
+
 /* The thumbnail of the game's final position, read when its row is shown. */
 static void
 set_thumbnail (GtkWidget *picture, ImhLibraryPage *self, ImhGameSummary *s)
@@ -481,6 +595,20 @@ set_thumbnail (GtkWidget *picture, ImhLibraryPage *self, ImhGameSummary *s)
     }
   gtk_picture_set_paintable (GTK_PICTURE (picture), GDK_PAINTABLE (texture));
   gtk_widget_set_tooltip_text (picture, texture != NULL ? _("Final position") : NULL);
+  /* The base game has no board to draw yet. */
+  if (png == NULL && self->library != NULL && self->thumb_seen != NULL && imh_game_summary_get_finished (s)
+      && imh_game_summary_get_game (s) == IMH_GAME_DUEL)
+    queue_thumbnail (self, imh_game_summary_get_id (s));
+}
+
+static void
+on_library_game_changed (ImhLibraryPage *self, gint64 id)
+{
+  GtkWidget *picture = self->thumb_cells != NULL ? g_hash_table_lookup (self->thumb_cells, &id) : NULL;
+  ImhGameSummary *s = picture != NULL ? g_object_get_data (G_OBJECT (picture), "summary") : NULL;
+
+  if (s != NULL)
+    set_thumbnail (picture, self, s);
 }
 
 static void
@@ -496,7 +624,14 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   g_object_set_data (G_OBJECT (item), "column", GINT_TO_POINTER (column));
   g_object_set_data (G_OBJECT (widget), "summary", s);
   if (column == COL_THUMBNAIL)
-    set_thumbnail (widget, g_object_get_data (G_OBJECT (factory), "page"), s);
+    {
+      ImhLibraryPage *self = g_object_get_data (G_OBJECT (factory), "page");
+      gint64 id = imh_game_summary_get_id (s);
+
+      if (self->thumb_cells != NULL)
+        g_hash_table_replace (self->thumb_cells, g_memdup2 (&id, sizeof id), widget);
+      set_thumbnail (widget, self, s);
+    }
   fill_cell (widget, s, column);
   handler = g_signal_connect (s, "notify", G_CALLBACK (on_summary_notify), item);
   g_object_set_data (G_OBJECT (item), "notify-handler", GSIZE_TO_POINTER (handler));
@@ -515,7 +650,14 @@ unbind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data
   if (widget != NULL)
     g_object_set_data (G_OBJECT (widget), "summary", NULL);
   if (widget != NULL && GTK_IS_PICTURE (widget))
-    gtk_picture_set_paintable (GTK_PICTURE (widget), NULL);
+    {
+      ImhLibraryPage *self = g_object_get_data (G_OBJECT (factory), "page");
+      gint64 id = s != NULL ? imh_game_summary_get_id (s) : 0;
+
+      if (s != NULL && self->thumb_cells != NULL && g_hash_table_lookup (self->thumb_cells, &id) == widget)
+        g_hash_table_remove (self->thumb_cells, &id);
+      gtk_picture_set_paintable (GTK_PICTURE (widget), NULL);
+    }
 }
 
 static void
@@ -930,6 +1072,8 @@ set_library (ImhLibraryPage *self, ImhLibrary *library)
   if (library == NULL)
     return;
   self->library = g_object_ref (library);
+  g_signal_connect_object (library, "game-changed", G_CALLBACK (on_library_game_changed), self,
+                           G_CONNECT_SWAPPED);
   self->model = imh_library_model_new (library);
   gtk_multi_selection_set_model (self->selection, G_LIST_MODEL (self->model));
   g_signal_connect_object (self->model, "items-changed", G_CALLBACK (on_model_changed), self, G_CONNECT_SWAPPED);
@@ -967,6 +1111,11 @@ imh_library_page_dispose (GObject *object)
   g_clear_object (&self->library);
   g_clear_object (&self->probe[0]);
   g_clear_object (&self->probe[1]);
+  g_clear_handle_id (&self->thumb_idle, g_source_remove);
+  g_queue_clear_full (&self->thumb_queue, g_free);
+  g_clear_pointer (&self->thumb_cells, g_hash_table_unref);
+  g_clear_pointer (&self->thumb_seen, g_hash_table_unref);
+  g_clear_object (&self->thumb_board);
   G_OBJECT_CLASS (imh_library_page_parent_class)->dispose (object);
 }
 
@@ -1066,6 +1215,9 @@ imh_library_page_init (ImhLibraryPage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->thumb_cells = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->thumb_seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_queue_init (&self->thumb_queue);
   self->sort = IMH_LIBRARY_SORT_DATE;
   self->descending = TRUE;
   self->tags_model = gtk_string_list_new (all_tags);
@@ -1148,4 +1300,12 @@ const char *
 _imh_library_page_get_content (ImhLibraryPage *self)
 {
   return gtk_stack_get_visible_child_name (self->content_stack);
+}
+
+gboolean
+_imh_library_page_get_thumbnails_pending (ImhLibraryPage *self)
+{
+  g_return_val_if_fail (IMH_IS_LIBRARY_PAGE (self), FALSE);
+
+  return self->thumb_idle != 0;
 }

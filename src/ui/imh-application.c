@@ -42,6 +42,8 @@ static const GOptionEntry main_options[] = {
     N_("Show the Analysis page with a quick analysis of --record"), NULL },
   { "study", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the Study page and the best five decisions of --record on the board"), NULL },
+  { "reveal", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show --record with everything revealed (the pile and the reserve face up)"), NULL },
   { NULL }
 };
 
@@ -99,6 +101,11 @@ imh_application_handle_local_options (GApplication *application,
       g_printerr ("imhotep: %s\n", _("--analysis needs --record"));
       return 2;
     }
+  if (g_variant_dict_contains (options, "reveal") && record == NULL)
+    {
+      g_printerr ("imhotep: %s\n", _("--reveal needs --record"));
+      return 2;
+    }
   if (g_variant_dict_contains (options, "ply") && (record == NULL || ply < 0))
     {
       g_printerr ("imhotep: %s\n", _("--ply needs --record and a number of at least 0"));
@@ -114,6 +121,7 @@ imh_application_handle_local_options (GApplication *application,
   request->ply = ply;
   request->analysis = g_variant_dict_contains (options, "analysis");
   request->study = g_variant_dict_contains (options, "study");
+  request->reveal = g_variant_dict_contains (options, "reveal");
   if (size != NULL
       && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
     {
@@ -238,6 +246,9 @@ imh_application_take_screenshot (ImhApplication *self)
           imh_game_set_viewed_ply (game, (guint) self->screenshot->ply);
         }
       imh_play_view_set_game (imh_window_get_play_view (window), game);
+      if (self->screenshot->reveal)
+        g_action_group_change_action_state (imh_play_view_get_actions (imh_window_get_play_view (window)),
+                                            "reveal-hidden", g_variant_new_boolean (TRUE));
       if (self->screenshot->analysis)
         {
           GtkWidget *page = imh_play_view_get_analysis_page (imh_window_get_play_view (window));

@@ -18,6 +18,7 @@ typedef struct {
   int       ply;        /* the ply of the record to show (--ply); -1: its end */
   gboolean  analysis;   /* --analysis: the Analysis page, after a quick analysis */
   gboolean  study;      /* --study: the Study page, the best five of a hint drawn */
+  gboolean  reveal;     /* --reveal: "everything revealed" on */
 } ImhScreenshotRequest;
 
 void     imh_screenshot_request_free (ImhScreenshotRequest *request);

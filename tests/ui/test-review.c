@@ -351,8 +351,26 @@ test_reveal (Fixture       *f,
   gtk_widget_queue_draw (board);
   flush_main_loop ();
 
+  /* Everything hidden is revealed: the whole pile and the reserve (the
+   * count is of the tiles named in the board's accessible description). */
+  {
+    const ImhDuel *d = &imh_game_get_viewed_state (game)->u.duel;
+
+    g_assert_cmpint (d->pile_n, >, 3);
+    g_assert_cmpint (imh_duel_board_get_n_revealed (IMH_DUEL_BOARD (board)), ==,
+                     d->pile_n + d->reserve_n);
+    /* Another position: counted again. */
+    imh_game_set_viewed_ply (game, 12);
+    flush_main_loop ();
+    d = &imh_game_get_viewed_state (game)->u.duel;
+    g_assert_cmpint (imh_duel_board_get_n_revealed (IMH_DUEL_BOARD (board)), ==,
+                     d->pile_n + d->reserve_n);
+  }
+
   g_action_group_change_action_state (actions, "reveal-hidden", g_variant_new_boolean (FALSE));
   g_assert_false (imh_duel_board_get_reveal_hidden (IMH_DUEL_BOARD (board)));
+  /* As the player saw it: nothing hidden is shown. */
+  g_assert_cmpint (imh_duel_board_get_n_revealed (IMH_DUEL_BOARD (board)), ==, 0);
 }
 
 /* With a library id the analysis is stored with the game and loaded again

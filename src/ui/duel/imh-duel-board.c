@@ -83,6 +83,7 @@ struct _ImhDuelBoard
   ImhDecision     last_decision;
 
   gboolean        reveal_hidden;    /* review: pile and reserve face up */
+  int             n_revealed;       /* tiles named face up (pile + reserve) */
 
   gboolean        hint_visible;
   ImhDecision     hint_decision;
@@ -418,6 +419,86 @@ target_name (ImhDuelBoard *self,
   }
 }
 
+/* A tile's name in words (the same names as the decisions use). */
+static char *
+tile_name (guint code)
+{
+  if (code == IMH_DUEL_TILE_OBELISK)
+    return g_strdup (_("Obelisk"));
+  if (code == IMH_DUEL_TILE_PYRAMID_LIGHT)
+    return g_strdup (_("Light pyramid"));
+  if (code == IMH_DUEL_TILE_PYRAMID_DARK)
+    return g_strdup (_("Dark pyramid"));
+  if (code >= IMH_DUEL_TILE_TEMPLE_1 && code < IMH_DUEL_TILE_TEMPLE_1 + 4)
+    {
+      guint n = code - IMH_DUEL_TILE_TEMPLE_1 + 1;
+      return g_strdup_printf (ngettext ("Temple with %u symbol", "Temple with %u symbols", n), n);
+    }
+  if (code >= IMH_DUEL_TILE_CRYPT_1 && code < IMH_DUEL_TILE_CRYPT_1 + 12)
+    return g_strdup_printf (_("Crypt %u"), code - IMH_DUEL_TILE_CRYPT_1 + 1);
+  switch ((int) code - IMH_DUEL_TILE_ACTION_0)
+    {
+    case IMH_DUEL_ACTION_TAKE:
+      return g_strdup (_("Take 1 tile"));
+    case IMH_DUEL_ACTION_PLACE_2_3:
+      return g_strdup (_("Place 2–3 meeples"));
+    case IMH_DUEL_ACTION_PLACE_UNLOAD:
+      return g_strdup (_("Place 1 meeple and unload 1–2×"));
+    case IMH_DUEL_ACTION_SWAP_UNLOAD:
+      return g_strdup (_("Swap 2 tiles and unload"));
+    default:
+      return g_strdup (_("No tile"));
+    }
+}
+
+/* "Everything revealed" in words: the pile in draw order, three tiles (one
+ * boat's refill) at a time, then the reserve, top first. *n_named: the
+ * number of tiles named. */
+static char *
+revealed_text (ImhDuelBoard *self,
+               int          *n_named)
+{
+  const ImhDuel *d = duel (self);
+  GString *text = g_string_new (NULL);
+  int n = 0;
+
+  g_string_append_printf (text, _("Next draws: %d"), d->pile_n);
+  for (int i = 0; i < d->pile_n; i++)
+    {
+      g_autofree char *name = tile_name (d->pile[d->pile_n - 1 - i]);
+
+      if (i % 3 == 0)
+        {
+          g_string_append (text, ". ");
+          g_string_append_printf (text, _("Refill %d:"), i / 3 + 1);
+          g_string_append_c (text, ' ');
+        }
+      else
+        g_string_append (text, ", ");
+      g_string_append (text, name);
+      n++;
+    }
+  g_string_append (text, ". ");
+  g_string_append_printf (text, _("Reserve: %d"), d->reserve_n);
+  for (int i = 0; i < d->reserve_n; i++)
+    {
+      g_autofree char *name = tile_name (d->reserve[d->reserve_n - 1 - i]);
+
+      if (i == 0)
+        {
+          g_string_append (text, ". ");
+          g_string_append (text, _("Top first:"));
+          g_string_append_c (text, ' ');
+        }
+      else
+        g_string_append (text, ", ");
+      g_string_append (text, name);
+      n++;
+    }
+  *n_named = n;
+  return g_string_free (text, FALSE);
+}
+
 static void
 update_accessible (ImhDuelBoard *self)
 {
@@ -431,6 +512,15 @@ update_accessible (ImhDuelBoard *self)
                                       self->n_targets), self->n_targets);
   else
     name = g_strdup (_("No choice to make here"));
+  if (self->reveal_hidden && self->has_state)
+    {
+      g_autofree char *hidden = revealed_text (self, &self->n_revealed);
+      char *both = g_strconcat (name, ". ", hidden, NULL);
+      g_free (name);
+      name = both;
+    }
+  else
+    self->n_revealed = 0;
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, name,
                                   -1);
@@ -671,33 +761,121 @@ draw_harbour (ImhDuelBoard         *self,
     }
 }
 
-/* Up to three tiles of a hidden stack (top = last element) face up, then
- * the count. */
-#define REVEAL_TILES 3
+/* "Everything revealed": the whole pile as a strip of small tile faces in
+ * draw order, three at a time (one boat's refill, RULINGS D3) on a dark
+ * backing, as many groups a line as give the largest faces; below it the
+ * reserve, top first. In a box too small for readable faces: the first
+ * lines and "+N more". */
+#define REVEAL_MIN_TILE 11.0   /* px: smaller faces are not drawn */
 
 static void
 draw_revealed (cairo_t       *cr,
-               const uint8_t *tiles,
-               int            n,
-               const char    *label,
-               double         x,
-               double         y,
-               double         w,
-               double         ts,
+               const ImhDuel *d,
+               Box            area,
                double         u,
                const ImhRgba *color)
 {
-  int shown = MIN (n, REVEAL_TILES);
-  double step = ts + 0.06 * u;
-  double tx;
+  double label_h = 0.3 * u;
+  double gap = 0.03 * u, group_gap = 0.14 * u, line_gap = 0.05 * u;
+  double reserve_h = MIN (0.38 * u, area.h * 0.2);
+  double grid_y = area.y + label_h + 0.03 * u;
+  double grid_h = area.y + area.h - reserve_h - 0.06 * u - grid_y;
+  int groups = (d->pile_n + 2) / 3;
+  int per_line = 1, lines, shown_lines;
+  double ts = 0;
+  char buf[64];
 
-  for (int i = 0; i < shown; i++)
-    imh_art_tile (cr, tiles[n - 1 - i], x + i * step, y, ts);
-  if (shown == 0)
-    imh_art_tile_back (cr, x, y, ts);
-  tx = x + MAX (shown, 1) * step + 0.08 * u;
-  imh_art_text (cr, label, tx, y, x + w - tx, ts,
-                imh_art_fit_size (cr, label, x + w - tx, 0.3 * u, TRUE), TRUE, PANGO_ALIGN_LEFT, color);
+  g_snprintf (buf, sizeof buf, _("Next draws: %d"), d->pile_n);
+  imh_art_text (cr, buf, area.x, area.y, area.w, label_h,
+                imh_art_fit_size (cr, buf, area.w, 0.26 * u, TRUE), TRUE, PANGO_ALIGN_LEFT, color);
+
+  /* The groups a line that give the largest faces. */
+  for (int g = 1; g <= 4 && groups > 0; g++)
+    {
+      int l = (groups + g - 1) / g;
+      double tw = (area.w - g * 2 * gap - (g - 1) * group_gap - 2 * g * gap) / (3 * g);
+      double th = (grid_h - (l - 1) * line_gap) / l - 2 * gap;
+      double t = MIN (tw, th);
+      if (t > ts)
+        {
+          ts = t;
+          per_line = g;
+        }
+    }
+  lines = groups > 0 ? (groups + per_line - 1) / per_line : 0;
+  shown_lines = lines;
+  if (groups > 0 && ts < REVEAL_MIN_TILE)
+    {
+      /* Readable faces, as many lines as fit, the last one for "+N more". */
+      per_line = 1;
+      for (int g = 4; g >= 1; g--)
+        {
+          double tw = (area.w - g * 2 * gap - (g - 1) * group_gap - 2 * g * gap) / (3 * g);
+          if (tw >= REVEAL_MIN_TILE)
+            {
+              per_line = g;
+              ts = tw;
+              break;
+            }
+        }
+      ts = MIN (MAX (ts, REVEAL_MIN_TILE), 0.5 * u + REVEAL_MIN_TILE);
+      lines = (groups + per_line - 1) / per_line;
+      shown_lines = MAX (0, (int) floor ((grid_h + line_gap) / (ts + 2 * gap + line_gap)));
+      if (shown_lines < lines)
+        shown_lines = MAX (shown_lines - 1, 0);
+      else
+        shown_lines = lines;
+    }
+  ts = MIN (ts, 0.62 * u);
+
+  {
+    double group_w = 3 * ts + 4 * gap;
+    double line_h = ts + 2 * gap;
+    int drawn = 0;
+
+    for (int gi = 0; gi < MIN (groups, shown_lines * per_line); gi++)
+      {
+        double gx = area.x + (gi % per_line) * (group_w + group_gap);
+        double gy = grid_y + (gi / per_line) * (line_h + line_gap);
+        int in_group = MIN (3, d->pile_n - gi * 3);
+
+        cairo_save (cr);
+        imh_art_rounded_rect (cr, gx, gy, gap + in_group * (ts + gap), line_h, 0.08 * u);
+        cairo_set_source_rgba (cr, 0, 0, 0, 0.28);
+        cairo_fill (cr);
+        cairo_restore (cr);
+        for (int k = 0; k < in_group; k++)
+          {
+            imh_art_tile (cr, d->pile[d->pile_n - 1 - (gi * 3 + k)], gx + gap + k * (ts + gap),
+                          gy + gap, ts);
+            drawn++;
+          }
+      }
+    if (drawn < d->pile_n)
+      {
+        double my = grid_y + shown_lines * (line_h + line_gap);
+        g_snprintf (buf, sizeof buf, _("+%d more"), d->pile_n - drawn);
+        imh_art_text (cr, buf, area.x, my, area.w, MIN (line_h, 0.3 * u),
+                      MIN (line_h, 0.3 * u) * 0.8, TRUE, PANGO_ALIGN_LEFT, color);
+      }
+  }
+
+  /* The reserve, top first. */
+  {
+    double ry = area.y + area.h - reserve_h;
+    double rs = reserve_h - 2 * gap;
+    double tx;
+
+    g_snprintf (buf, sizeof buf, _("Reserve: %d"), d->reserve_n);
+    for (int i = 0; i < d->reserve_n; i++)
+      imh_art_tile (cr, d->reserve[d->reserve_n - 1 - i], area.x + gap + i * (rs + gap), ry + gap, rs);
+    if (d->reserve_n == 0)
+      imh_art_tile_back (cr, area.x + gap, ry + gap, rs);
+    tx = area.x + gap + MAX (d->reserve_n, 1) * (rs + gap) + 0.08 * u;
+    imh_art_text (cr, buf, tx, ry, area.x + area.w - tx, reserve_h,
+                  imh_art_fit_size (cr, buf, area.x + area.w - tx, 0.26 * u, TRUE), TRUE,
+                  PANGO_ALIGN_LEFT, color);
+  }
 }
 
 static void
@@ -713,20 +891,24 @@ draw_info (ImhDuelBoard         *self,
   int removed = 0;
   char buf[64];
   ImhRgba light = { 1, 1, 1, 0.95 };
+  double removed_y = info.y + 0.1 * u + 2 * row, removed_h = ts;
 
   for (int c = 0; c < IMH_DUEL_N_TILE_CODES; c++)
     removed += d->removed[c];
 
   if (self->reveal_hidden)
     {
-      /* Everything revealed: the next draws of the pile and the reserve,
-       * face up, the next one first (the top is the last element). */
-      g_snprintf (buf, sizeof buf, _("Pile: %d"), d->pile_n);
-      draw_revealed (cr, d->pile, d->pile_n, buf, info.x + 0.1 * u,
-                     info.y + 0.1 * u, info.w - 0.2 * u, ts, u, &light);
-      g_snprintf (buf, sizeof buf, _("Reserve: %d"), d->reserve_n);
-      draw_revealed (cr, d->reserve, d->reserve_n, buf, info.x + 0.1 * u,
-                     info.y + 0.1 * u + row, info.w - 0.2 * u, ts, u, &light);
+      /* Everything revealed: the pile in draw order and the reserve, down
+       * to the "Removed" line (and above the buttons, if any). */
+      Box area = { info.x + 0.1 * u, info.y + 0.05 * u, info.w - 0.2 * u, 0 };
+
+      removed_y = info.y + info.h - 0.4 * u;
+      for (int i = 0; i < self->n_targets; i++)
+        if (self->targets[i].kind == TARGET_BUTTON)
+          removed_y = MIN (removed_y, button_box (self, self->targets[i].index).y - 0.36 * u);
+      area.h = removed_y - area.y;
+      draw_revealed (cr, d, area, u, &light);
+      removed_h = 0.34 * u;
     }
   else
     {
@@ -740,7 +922,7 @@ draw_info (ImhDuelBoard         *self,
                     0.3 * u, TRUE, PANGO_ALIGN_LEFT, &light);
     }
   g_snprintf (buf, sizeof buf, _("Removed: %d"), removed);
-  imh_art_text (cr, buf, info.x + 0.1 * u, info.y + 0.1 * u + 2 * row, info.w - 0.2 * u, ts,
+  imh_art_text (cr, buf, info.x + 0.1 * u, removed_y, info.w - 0.2 * u, removed_h,
                 0.26 * u, FALSE, PANGO_ALIGN_LEFT, &light);
 
   for (int i = 0; i < self->n_targets; i++)
@@ -2074,8 +2256,17 @@ imh_duel_board_set_reveal_hidden (ImhDuelBoard *self,
   if (self->reveal_hidden == reveal)
     return;
   self->reveal_hidden = reveal;
+  update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEAL_HIDDEN]);
+}
+
+int
+imh_duel_board_get_n_revealed (ImhDuelBoard *self)
+{
+  g_return_val_if_fail (IMH_IS_DUEL_BOARD (self), 0);
+
+  return self->n_revealed;
 }
 
 gboolean

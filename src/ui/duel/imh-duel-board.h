@@ -79,11 +79,14 @@ char       *imh_duel_board_dup_target_name (ImhDuelBoard   *self,
 char       *imh_duel_board_dup_focus_name  (ImhDuelBoard   *self);
 /* TRUE after the first tile of a swap is picked ("swap-pending"). */
 gboolean    imh_duel_board_get_swap_pending (ImhDuelBoard  *self);
-/* Review: "everything revealed" draws the next pile tiles and the
- * reserve face up; FALSE (default): as the player saw it ("reveal-hidden"). */
+/* Review: "everything revealed" draws the whole pile (in draw order, one
+ * boat's refill per group of three) and the reserve face up; FALSE (default): as the player saw it ("reveal-hidden"). */
 void        imh_duel_board_set_reveal_hidden (ImhDuelBoard *self,
                                               gboolean      reveal);
 gboolean    imh_duel_board_get_reveal_hidden (ImhDuelBoard *self);
+/* The number of hidden tiles shown face up (pile and reserve, all of them
+ * named in the accessible description in draw order): 0 unless revealed. */
+int         imh_duel_board_get_n_revealed    (ImhDuelBoard *self);
 /* TRUE while a tile animation runs. */
 gboolean    imh_duel_board_get_animating   (ImhDuelBoard   *self);
 

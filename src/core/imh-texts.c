@@ -122,8 +122,8 @@ imh_texts_notation (const ImhState *s,
 
 /* ---- The Duel ---- */
 
-static char *
-duel_tile_name (guint code)
+char *
+imh_texts_duel_tile_name (guint code)
 {
   if (code == IMH_DUEL_TILE_OBELISK)
     return g_strdup (_("Obelisk"));
@@ -171,14 +171,14 @@ duel_decision (const ImhState *s,
     }
   if (d < IMH_DUEL_D_TAKE)
     {
-      g_autofree char *tile = duel_tile_name (IMH_DUEL_TILE_ACTION_0 + (d - IMH_DUEL_D_PLAY));
+      g_autofree char *tile = imh_texts_duel_tile_name (IMH_DUEL_TILE_ACTION_0 + (d - IMH_DUEL_D_PLAY));
       return g_strdup_printf (_("Play the action tile “%s”"), tile);
     }
   if (d < IMH_DUEL_D_SWAP)
     {
       int boat = (d - IMH_DUEL_D_TAKE) / 3;
       int slot = (d - IMH_DUEL_D_TAKE) % 3;
-      g_autofree char *tile = duel_tile_name (duel->boat[boat][slot]);
+      g_autofree char *tile = imh_texts_duel_tile_name (duel->boat[boat][slot]);
 
       if (boat < 3)
         return g_strdup_printf (_("Take a tile from the boat at row %d, slot %d: %s"),

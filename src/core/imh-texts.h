@@ -27,6 +27,8 @@ const char *imh_texts_category_name (const ImhRules *rules,
 const char *imh_texts_tiebreak      (guint           tiebreak);
 
 /* The notation of d in s (e.g. "P12"); never NULL. */
+/* A Duel tile (IMH_DUEL_TILE_* code) in words: "Crypt 5"; transfer full. */
+char       *imh_texts_duel_tile_name (guint         code);
 char       *imh_texts_notation      (const ImhState *s,
                                      ImhDecision     d);
 /* The decision d, legal in s, in words in the UI language. */

@@ -419,38 +419,6 @@ target_name (ImhDuelBoard *self,
   }
 }
 
-/* A tile's name in words (the same names as the decisions use). */
-static char *
-tile_name (guint code)
-{
-  if (code == IMH_DUEL_TILE_OBELISK)
-    return g_strdup (_("Obelisk"));
-  if (code == IMH_DUEL_TILE_PYRAMID_LIGHT)
-    return g_strdup (_("Light pyramid"));
-  if (code == IMH_DUEL_TILE_PYRAMID_DARK)
-    return g_strdup (_("Dark pyramid"));
-  if (code >= IMH_DUEL_TILE_TEMPLE_1 && code < IMH_DUEL_TILE_TEMPLE_1 + 4)
-    {
-      guint n = code - IMH_DUEL_TILE_TEMPLE_1 + 1;
-      return g_strdup_printf (ngettext ("Temple with %u symbol", "Temple with %u symbols", n), n);
-    }
-  if (code >= IMH_DUEL_TILE_CRYPT_1 && code < IMH_DUEL_TILE_CRYPT_1 + 12)
-    return g_strdup_printf (_("Crypt %u"), code - IMH_DUEL_TILE_CRYPT_1 + 1);
-  switch ((int) code - IMH_DUEL_TILE_ACTION_0)
-    {
-    case IMH_DUEL_ACTION_TAKE:
-      return g_strdup (_("Take 1 tile"));
-    case IMH_DUEL_ACTION_PLACE_2_3:
-      return g_strdup (_("Place 2–3 meeples"));
-    case IMH_DUEL_ACTION_PLACE_UNLOAD:
-      return g_strdup (_("Place 1 meeple and unload 1–2×"));
-    case IMH_DUEL_ACTION_SWAP_UNLOAD:
-      return g_strdup (_("Swap 2 tiles and unload"));
-    default:
-      return g_strdup (_("No tile"));
-    }
-}
-
 /* "Everything revealed" in words: the pile in draw order, three tiles (one
  * boat's refill) at a time, then the reserve, top first. *n_named: the
  * number of tiles named. */
@@ -465,7 +433,7 @@ revealed_text (ImhDuelBoard *self,
   g_string_append_printf (text, _("Next draws: %d"), d->pile_n);
   for (int i = 0; i < d->pile_n; i++)
     {
-      g_autofree char *name = tile_name (d->pile[d->pile_n - 1 - i]);
+      g_autofree char *name = imh_texts_duel_tile_name (d->pile[d->pile_n - 1 - i]);
 
       if (i % 3 == 0)
         {
@@ -482,7 +450,7 @@ revealed_text (ImhDuelBoard *self,
   g_string_append_printf (text, _("Reserve: %d"), d->reserve_n);
   for (int i = 0; i < d->reserve_n; i++)
     {
-      g_autofree char *name = tile_name (d->reserve[d->reserve_n - 1 - i]);
+      g_autofree char *name = imh_texts_duel_tile_name (d->reserve[d->reserve_n - 1 - i]);
 
       if (i == 0)
         {

@@ -11,24 +11,11 @@
 #include "imh-library-page-private.h"
 #include "imh-library-private.h"
 #include "imh-record-file.h"
+#include "ui-test-util.h"
 
 #define N_GAMES 30
 
 static char *tmpdir;
-
-/* Runs the main loop until done() holds; fails after 20 s instead of hanging. */
-static void
-iterate_until (gboolean (*done) (gpointer data), gpointer data)
-{
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-}
 
 static gboolean
 page_idle (gpointer data)
@@ -48,7 +35,7 @@ settle (ImhLibraryPage *page)
   while (g_get_monotonic_time () < until)
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (1000);
-  iterate_until (page_idle, page);
+  imh_test_iterate_until (page_idle, page);
 }
 
 static guint
@@ -419,7 +406,7 @@ test_thumbnail_imported (void)
   g_assert_null (png);
 
   w.page = show_page (lib, &window);
-  iterate_until (thumbnail_stored, &w);
+  imh_test_iterate_until (thumbnail_stored, &w);
   png = imh_library_get_thumbnail (lib, w.id, &error);
   g_assert_no_error (error);
   g_assert_nonnull (png);
@@ -432,8 +419,8 @@ test_thumbnail_imported (void)
   g_assert_cmpint (gdk_texture_get_height (texture), >, 0);
 
   /* The row shows it, without a rebind of its own. */
-  iterate_until (thumbnail_shown, &w);
-  iterate_until (thumbnails_drawn, &w);
+  imh_test_iterate_until (thumbnail_shown, &w);
+  imh_test_iterate_until (thumbnails_drawn, &w);
   base_png = imh_library_get_thumbnail (lib, base_id, NULL);
   g_assert_null (base_png);
   g_assert_cmpuint (count_thumbnails (w.page, 0), ==, 1);

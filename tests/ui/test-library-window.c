@@ -15,29 +15,10 @@
 #include "imh-play-view.h"
 #include "imh-record-file.h"
 #include "imh-window.h"
+#include "ui-test-util.h"
 
 static ImhApplication *app;
 static char *data_home;
-
-static void
-iterate_until (gboolean (*done) (gpointer data), gpointer data)
-{
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-}
-
-static gboolean
-widget_is_drawn (gpointer data)
-{
-  GtkWidget *widget = data;
-  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
-}
 
 static gboolean
 page_idle (gpointer data)
@@ -99,7 +80,7 @@ test_library_in_window (void)
 
   window = imh_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_is_drawn, window);
+  imh_test_iterate_until (imh_test_widget_is_drawn, window);
   g_assert_false (library_state (window));
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");
 
@@ -109,7 +90,7 @@ test_library_in_window (void)
   g_assert_cmpstr (imh_window_get_page (window), ==, "library");
   page = find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_assert_nonnull (page);
-  iterate_until (page_idle, page);
+  imh_test_iterate_until (page_idle, page);
   model = imh_library_page_get_model (IMH_LIBRARY_PAGE (page));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 3);
 
@@ -182,7 +163,7 @@ test_library_autosave (void)
 
   g_object_set_data_full (G_OBJECT (app), "library-path", g_strdup (path), g_free);
   gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_is_drawn, window);
+  imh_test_iterate_until (imh_test_widget_is_drawn, window);
   imh_window_set_library_autosave (window, TRUE);
 
   {
@@ -198,7 +179,7 @@ test_library_autosave (void)
   play_one (imh_play_view_get_game (view));
   want[0] = id;
   want[1] = 9;
-  iterate_until (record_has_length, want);
+  imh_test_iterate_until (record_has_length, want);
 
   /* A new game: in the library from its first decision. */
   {
@@ -231,14 +212,6 @@ file_is_gone (gpointer data)
   return !g_file_test ((const char *) data, G_FILE_TEST_EXISTS);
 }
 
-static void
-flush_main_loop (void)
-{
-  for (int i = 0; i < 50; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
 /* A window as the application makes it on launch: library autosave on,
  * then the unfinished game resumed. */
 static ImhWindow *
@@ -247,7 +220,7 @@ launch_window (void)
   ImhWindow *window = imh_window_new (app);
 
   gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_is_drawn, window);
+  imh_test_iterate_until (imh_test_widget_is_drawn, window);
   imh_window_set_library_autosave (window, TRUE);
   imh_window_resume (window);
   return window;
@@ -306,9 +279,9 @@ test_resume_from_library (void)
   play_one (resumed);
   want[0] = id;
   want[1] = 4;
-  iterate_until (record_has_length, want);
+  imh_test_iterate_until (record_has_length, want);
   gtk_window_destroy (GTK_WINDOW (window));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
 
   /* The next launch: the same game from the library, no file any more. */
   window = launch_window ();
@@ -317,7 +290,7 @@ test_resume_from_library (void)
   g_assert_cmpuint (imh_game_get_n_plies (resumed), ==, 4);
   play_one (resumed);
   gtk_window_destroy (GTK_WINDOW (window));   /* writes what is pending */
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   {
     g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
     g_autoptr(ImhGameSummary) s = imh_library_get_summary (lib, id, &error);
@@ -330,11 +303,11 @@ test_resume_from_library (void)
   /* An old file that is not a game is set aside (kept), not imported. */
   g_assert_true (g_file_set_contents (old_path, "not a game record\n", -1, &error));
   window = launch_window ();
-  iterate_until (file_is_gone, old_path);
+  imh_test_iterate_until (file_is_gone, old_path);
   g_assert_true (g_file_test (invalid_path, G_FILE_TEST_EXISTS));
   g_assert_nonnull (imh_play_view_get_game (imh_window_get_play_view (window)));
   gtk_window_destroy (GTK_WINDOW (window));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   {
     g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
     g_assert_cmpint ((gint64) imh_library_count (lib, NULL), ==, n_before + 1);
@@ -401,7 +374,7 @@ test_thumbnail (void)
   /* The entry the window keeps, finished, gets its thumbnail. */
   want[0] = 0;
   want[1] = imh_game_get_n_plies (game);
-  iterate_until (has_thumbnail, want);
+  imh_test_iterate_until (has_thumbnail, want);
   {
     g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
     png = imh_library_get_thumbnail (lib, want[0], &error);
@@ -413,7 +386,7 @@ test_thumbnail (void)
   g_assert_cmpint (gdk_texture_get_width (texture), ==, 192);
   g_assert_cmpint (gdk_texture_get_height (texture), >, 0);
   gtk_window_destroy (GTK_WINDOW (window));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
 }
 
 /* A damaged library is moved aside and a fresh one started: the window
@@ -441,7 +414,7 @@ test_damaged_library (void)
     play_one (game);
   }
   gtk_window_destroy (GTK_WINDOW (window));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   {
     g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
     g_assert_no_error (error);

@@ -14,41 +14,13 @@
 #include "imh-new-game-dialog.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
+#include "ui-test-util.h"
 
 typedef struct {
   GtkWindow   *window;
   ImhPlayView *view;
   GtkWidget   *board;
 } Fixture;
-
-/* Runs the main loop until done() holds; fails after 30 s instead of hanging. */
-static void
-iterate_until (gboolean (*done) (gpointer data),
-               gpointer   data)
-{
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-}
-
-static void
-flush_main_loop (void)
-{
-  for (int i = 0; i < 20; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
-static gboolean
-widget_is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data)) && gtk_widget_get_width (GTK_WIDGET (data)) > 0;
-}
 
 static void
 fixture_set_up (Fixture       *f,
@@ -64,7 +36,7 @@ fixture_set_up (Fixture       *f,
   adw_window_set_content (ADW_WINDOW (f->window), GTK_WIDGET (f->view));
   f->board = imh_play_view_get_board (f->view);
   gtk_window_present (f->window);
-  iterate_until (widget_is_drawn, f->board);
+  imh_test_iterate_until (imh_test_widget_is_drawn, f->board);
 }
 
 static gboolean
@@ -82,11 +54,11 @@ fixture_tear_down (Fixture       *f,
   if (game != NULL)
     g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
   gtk_window_destroy (f->window);
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_finalize_object (f->window);
   g_assert_finalize_object (f->view);
   /* A computer search still running holds the game until it returns. */
-  iterate_until (game_is_gone, &game);
+  imh_test_iterate_until (game_is_gone, &game);
 }
 
 /* A new game: black a person, white the computer (random level: fast). */
@@ -158,7 +130,7 @@ test_play_against_computer (Fixture       *f,
       before = imh_game_get_live_ply (game);
       decide_first_legal (f);
       g_assert_cmpuint (imh_game_get_live_ply (game), >, before);
-      iterate_until (human_to_move, game);
+      imh_test_iterate_until (human_to_move, game);
     }
   g_assert_cmpuint (imh_game_get_live_ply (game), >=, 10);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (imh_game_get_history (game))), >=, 10);
@@ -180,7 +152,7 @@ test_undo_redo (Fixture       *f,
   for (int i = 0; i < 4; i++)
     {
       decide_first_legal (f);
-      iterate_until (human_to_move, game);
+      imh_test_iterate_until (human_to_move, game);
     }
   after_moves = imh_game_get_live_ply (game);
   g_assert_true (g_action_group_get_action_enabled (actions, "undo"));
@@ -227,7 +199,7 @@ test_hint (Fixture       *f,
   imh_play_view_set_game (f->view, game);
   g_assert_false (imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (f->board)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.hint", NULL));
-  iterate_until (hint_is_visible, f->board);
+  imh_test_iterate_until (hint_is_visible, f->board);
   g_object_get (f->board, "hint-visible", &visible, NULL);
   g_assert_true (visible);
   g_assert_true (imh_duel_board_get_hint (IMH_DUEL_BOARD (f->board), &hint));
@@ -318,7 +290,7 @@ test_finished_record (Fixture       *f,
   /* As a click on the button does: the response, then the dialog closes. */
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (imh_play_view_get_summary (f->view)), "again");
   gtk_window_close (imh_play_view_get_summary (f->view));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_null (imh_play_view_get_summary (f->view));
   g_assert_false (imh_game_get_is_over (game));
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, 0);
@@ -340,20 +312,6 @@ test_game_over_by_playing (Fixture       *f,
   g_assert_false (imh_game_get_is_over (game));
 }
 
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
-        return window;
-    }
-  return NULL;
-}
-
 static void
 test_new_game_dialog (Fixture       *f,
                       gconstpointer  data)
@@ -364,11 +322,11 @@ test_new_game_dialog (Fixture       *f,
 
   /* Without a game, New Game opens the dialog at once. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.new-game", NULL));
-  dialog = IMH_NEW_GAME_DIALOG (find_toplevel (IMH_TYPE_NEW_GAME_DIALOG));
+  dialog = IMH_NEW_GAME_DIALOG (imh_test_find_toplevel (IMH_TYPE_NEW_GAME_DIALOG));
   g_assert_nonnull (dialog);
   imh_new_game_dialog_start (dialog);
-  flush_main_loop ();
-  g_assert_null (find_toplevel (IMH_TYPE_NEW_GAME_DIALOG));
+  imh_test_flush_main_loop ();
+  g_assert_null (imh_test_find_toplevel (IMH_TYPE_NEW_GAME_DIALOG));
 
   /* The defaults: a person against the computer, all sides A. */
   game = imh_play_view_get_game (f->view);
@@ -403,7 +361,7 @@ test_branch_asks (Fixture       *f,
   g_assert_true (gtk_widget_activate_action (f->board, "board.decide", "s", text));
 
   /* Nothing happens before the answer. */
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (dialog);
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, 3);
   adw_message_dialog_response (dialog, "variation");
@@ -520,7 +478,7 @@ test_animation (Fixture       *f,
   /* Unloading sends the tiles flying to their new owners' locations. */
   play_until_unload (f, game);
   g_assert_true (imh_duel_board_get_animating (IMH_DUEL_BOARD (f->board)));
-  iterate_until (board_is_still, f->board);
+  imh_test_iterate_until (board_is_still, f->board);
 
   /* Reduced motion (animations off): the tiles arrive at once. */
   g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
@@ -556,7 +514,7 @@ test_history_rows (Fixture       *f,
   imh_play_view_set_game (f->view, game);
   for (int i = 0; i < 5; i++)
     decide_first_legal (f);
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   list = GTK_LIST_BOX (find_descendant (GTK_WIDGET (f->view), GTK_TYPE_LIST_BOX));
   g_assert_nonnull (list);
   /* One row per turn; the live turn is selected. */
@@ -585,7 +543,7 @@ view_has_this_game (gpointer data)
 static gboolean
 message_dialog_shown (gpointer data)
 {
-  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+  return imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
 }
 
 static void
@@ -605,7 +563,7 @@ test_open_file (Fixture       *f,
 
   /* Without a game in progress the file opens at once. */
   imh_play_view_open_file (f->view, file);
-  iterate_until (view_has_this_game, pair);
+  imh_test_iterate_until (view_has_this_game, pair);
   g_assert_true (imh_game_get_is_over (imh_play_view_get_game (f->view)));
 
   /* With one, the user is asked first. */
@@ -613,8 +571,8 @@ test_open_file (Fixture       *f,
   decide_first_legal (f);
   pair[1] = playing;
   imh_play_view_open_file (f->view, file);
-  iterate_until (message_dialog_shown, NULL);
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  imh_test_iterate_until (message_dialog_shown, NULL);
+  dialog = ADW_MESSAGE_DIALOG (imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_true (imh_play_view_get_game (f->view) == playing);
   adw_message_dialog_response (dialog, "open");
   gtk_window_destroy (GTK_WINDOW (dialog));

@@ -17,6 +17,7 @@
 #include "imh-game.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
+#include "ui-test-util.h"
 
 typedef struct {
   GtkWindow   *window;
@@ -24,35 +25,6 @@ typedef struct {
   ImhAnalysisPage *page;
   char        *tmpdir;
 } Fixture;
-
-/* Runs the main loop until done() holds; fails after 120 s instead of hanging. */
-static void
-iterate_until (gboolean (*done) (gpointer data),
-               gpointer   data)
-{
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-}
-
-static void
-flush_main_loop (void)
-{
-  for (int i = 0; i < 20; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
-static gboolean
-widget_is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data)) && gtk_widget_get_width (GTK_WIDGET (data)) > 0;
-}
 
 static gboolean
 analysis_is_done (gpointer data)
@@ -115,7 +87,7 @@ fixture_set_up (Fixture       *f,
   imh_analysis_page_set_budget (f->page, 60, 2, 16);
   imh_play_view_set_game (f->view, game);
   gtk_window_present (f->window);
-  iterate_until (widget_is_drawn, imh_play_view_get_board (f->view));
+  imh_test_iterate_until (imh_test_widget_is_drawn, imh_play_view_get_board (f->view));
 }
 
 static gboolean
@@ -134,11 +106,11 @@ fixture_tear_down (Fixture       *f,
   if (game != NULL)
     g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
   gtk_window_destroy (f->window);
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_finalize_object (f->window);
   g_assert_finalize_object (f->view);
   /* Threads of the game (computer, hints) may hold it a little longer. */
-  iterate_until (game_is_gone, &game);
+  imh_test_iterate_until (game_is_gone, &game);
   g_remove (db);
   g_rmdir (f->tmpdir);
   g_free (f->tmpdir);
@@ -175,7 +147,7 @@ analyse (Fixture *f)
   g_assert_true (imh_analysis_page_get_running (f->page));
   g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "cancel-analysis"));
   g_assert_false (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "analyse"));
-  iterate_until (analysis_is_done, f->page);
+  imh_test_iterate_until (analysis_is_done, f->page);
   g_signal_handler_disconnect (f->page, id);
   g_assert_nonnull (imh_analysis_page_get_result (f->page));
   g_assert_cmpint (result_when_done, ==, 1);
@@ -217,7 +189,7 @@ test_analyse_and_click (Fixture       *f,
   g_assert_cmpuint (imh_eval_graph_get_n_points (IMH_EVAL_GRAPH (graph)), ==, n + 1);
 
   /* The action showed the Analysis page: the graph is on screen. */
-  iterate_until (widget_is_drawn, graph);
+  imh_test_iterate_until (imh_test_widget_is_drawn, graph);
   g_assert_cmpuint (imh_eval_graph_get_ply (IMH_EVAL_GRAPH (graph)), ==, imh_game_get_viewed_ply (game));
 
   x = gtk_widget_get_width (graph) / 3.0;
@@ -236,7 +208,7 @@ test_analyse_and_click (Fixture       *f,
   activate (f, "history-first");
   g_assert_cmpuint (imh_eval_graph_get_ply (IMH_EVAL_GRAPH (graph)), ==, 0);
   gtk_widget_queue_draw (GTK_WIDGET (f->view));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
 }
 
 /* Next/previous mistake view the position after each marked decision, in
@@ -323,7 +295,7 @@ test_cancel (Fixture       *f,
   g_assert_true (imh_analysis_page_get_running (f->page));
   activate (f, "cancel-analysis");
   g_assert_false (imh_analysis_page_get_running (f->page));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_null (imh_analysis_page_get_result (f->page));
   g_assert_true (g_action_group_get_action_enabled (actions, "analyse"));
   g_assert_false (g_action_group_get_action_enabled (actions, "next-mistake"));
@@ -349,7 +321,7 @@ test_reveal (Fixture       *f,
   g_assert_true (g_variant_get_boolean (state));
   /* Drawn with the pile and the reserve face up (no warning). */
   gtk_widget_queue_draw (board);
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
 
   /* Everything hidden is revealed: the whole pile and the reserve (the
    * count is of the tiles named in the board's accessible description). */
@@ -361,7 +333,7 @@ test_reveal (Fixture       *f,
                      d->pile_n + d->reserve_n);
     /* Another position: counted again. */
     imh_game_set_viewed_ply (game, 12);
-    flush_main_loop ();
+    imh_test_flush_main_loop ();
     d = &imh_game_get_viewed_state (game)->u.duel;
     g_assert_cmpint (imh_duel_board_get_n_revealed (IMH_DUEL_BOARD (board)), ==,
                      d->pile_n + d->reserve_n);
@@ -442,7 +414,7 @@ test_summary_analyse (Fixture       *f,
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (summary), "analyse");
   g_assert_true (imh_analysis_page_get_running (f->page));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "analysis");
-  iterate_until (analysis_is_done, f->page);
+  imh_test_iterate_until (analysis_is_done, f->page);
   g_assert_nonnull (imh_analysis_page_get_result (f->page));
 }
 

@@ -15,6 +15,7 @@
 #include "imh-library-autosave.h"
 #include "imh-play-view.h"
 #include "imh-study-view.h"
+#include "ui-test-util.h"
 
 typedef struct {
   GtkWindow    *window;
@@ -22,35 +23,6 @@ typedef struct {
   GtkWidget    *board;
   ImhStudyView *study;
 } Fixture;
-
-/* Runs the main loop until done() holds; fails after 30 s instead of hanging. */
-static void
-iterate_until (gboolean (*done) (gpointer data),
-               gpointer   data)
-{
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-}
-
-static void
-flush_main_loop (void)
-{
-  for (int i = 0; i < 20; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
-static gboolean
-widget_is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data)) && gtk_widget_get_width (GTK_WIDGET (data)) > 0;
-}
 
 static GtkWidget *
 find_descendant (GtkWidget *widget,
@@ -64,20 +36,6 @@ find_descendant (GtkWidget *widget,
       GtkWidget *found = find_descendant (child, type);
       if (found != NULL)
         return found;
-    }
-  return NULL;
-}
-
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
-        return window;
     }
   return NULL;
 }
@@ -127,7 +85,7 @@ fixture_set_up (Fixture       *f,
   f->study = IMH_STUDY_VIEW (find_descendant (GTK_WIDGET (f->view), IMH_TYPE_STUDY_VIEW));
   g_assert_nonnull (f->study);
   gtk_window_present (f->window);
-  iterate_until (widget_is_drawn, f->board);
+  imh_test_iterate_until (imh_test_widget_is_drawn, f->board);
 }
 
 static void
@@ -141,7 +99,7 @@ fixture_tear_down (Fixture       *f,
   if (game != NULL)
     g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
   gtk_window_destroy (f->window);
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_finalize_object (f->window);
   g_assert_finalize_object (f->view);
   /* The Study page goes with the view, and nothing of it keeps the game
@@ -185,7 +143,7 @@ static void
 show_hint (Fixture *f)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.hint", NULL));
-  iterate_until (hint_is_visible, f->board);
+  imh_test_iterate_until (hint_is_visible, f->board);
 }
 
 static void
@@ -251,13 +209,13 @@ test_variation (Fixture       *f,
   g_assert_cmpuint (other, !=, line[0]);
   g_signal_emit_by_name (f->study, "decide", (guint) other);
   /* It asks first; nothing changed yet. */
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (dialog);
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, 3);
   g_assert_cmpuint (imh_game_get_decision_at (game, 0), ==, line[0]);
   adw_message_dialog_response (dialog, "variation");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
 
   /* Exploring: the variation is the current line, the game is kept. */
   g_assert_cmpuint (imh_game_get_decision_at (game, 0), ==, other);
@@ -269,7 +227,7 @@ test_variation (Fixture       *f,
   /* Back to the game's line: the toast's button (game.return-to-line). */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.return-to-line", "(uu)",
                                              0, (guint) line[0]));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   for (guint i = 0; i < 3; i++)
     g_assert_cmpuint (imh_game_get_decision_at (game, i), ==, line[i]);
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, 3);
@@ -282,7 +240,7 @@ test_variation (Fixture       *f,
   g_assert_nonnull (list);
   row = gtk_list_box_get_row_at_index (list, 0);
   g_signal_emit_by_name (list, "row-activated", row);
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_cmpuint (imh_game_get_decision_at (game, 0), ==, other);
   g_assert_cmpuint (imh_study_view_get_n_variations (f->study), ==, 1);
 }
@@ -323,14 +281,14 @@ test_bookmark (Fixture       *f,
   /* Ctrl+D's action: a dialog with a note. */
   imh_game_set_viewed_ply (game, 3);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.bookmark", NULL));
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (dialog);
   entry = adw_message_dialog_get_extra_child (dialog);
   g_assert_true (GTK_IS_EDITABLE (entry));
   gtk_editable_set_text (GTK_EDITABLE (entry), "  Turning point  ");
   adw_message_dialog_response (dialog, "bookmark");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_cmpuint (imh_study_view_get_n_bookmarks (f->study), ==, 2);
 
   bookmarks = imh_library_list_bookmarks (library, imh_library_autosave_get_id (autosave), &error);

@@ -11,40 +11,9 @@
 #include "imh-application.h"
 #include "imh-screenshot.h"
 #include "imh-window.h"
+#include "ui-test-util.h"
 
 static ImhApplication *app;
-
-/* Runs the main loop until @done returns TRUE; fails after 20 s so a
- * window that never maps fails the test instead of hanging it. */
-static void
-iterate_until (gboolean (*done) (gpointer data),
-               gpointer   data)
-{
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-}
-
-static gboolean
-widget_is_drawn (gpointer data)
-{
-  GtkWidget *widget = data;
-
-  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
-}
-
-static void
-flush_main_loop (void)
-{
-  for (int i = 0; i < 50; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
 
 static GtkWidget *
 find_descendant (GtkWidget *widget,
@@ -63,21 +32,6 @@ find_descendant (GtkWidget *widget,
   return NULL;
 }
 
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* transfer none */
-  guint n = g_list_model_get_n_items (toplevels);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
-        return window;
-    }
-  return NULL;
-}
-
 static ImhWindow *
 open_window (void)
 {
@@ -86,7 +40,7 @@ open_window (void)
   /* Our own reference, so g_assert_finalize_object can check nothing else keeps one. */
   g_object_ref (window);
   gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_is_drawn, window);
+  imh_test_iterate_until (imh_test_widget_is_drawn, window);
   return window;
 }
 
@@ -94,7 +48,7 @@ static void
 destroy_window (gpointer window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_finalize_object (window);
 }
 
@@ -200,7 +154,7 @@ test_window_close_action (void)
 
   /* win.close closes the window: GTK lets go of it. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "close", NULL);
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
   g_assert_finalize_object (window);
 }
@@ -241,7 +195,7 @@ test_window_saves_size_on_close (void)
 
   /* …but when it closes. */
   gtk_window_close (GTK_WINDOW (window));
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 1000);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 720);
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
@@ -255,7 +209,7 @@ test_app_about (void)
   GtkWindow *about;
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
-  about = find_toplevel (ADW_TYPE_ABOUT_WINDOW);
+  about = imh_test_find_toplevel (ADW_TYPE_ABOUT_WINDOW);
   g_assert_nonnull (about);
   g_object_ref (about);
   g_assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (window));
@@ -278,7 +232,7 @@ test_app_shortcuts (void)
   GtkWindow *shortcuts;
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "shortcuts", NULL);
-  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  shortcuts = imh_test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
   g_assert_nonnull (shortcuts);
   g_object_ref (shortcuts);
   g_assert_true (gtk_window_get_transient_for (shortcuts) == GTK_WINDOW (window));
@@ -342,7 +296,7 @@ test_screenshot_save (void)
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = g_build_filename (g_get_tmp_dir (), "imhotep-screenshot.png", NULL);
 
-  flush_main_loop ();
+  imh_test_flush_main_loop ();
   g_assert_true (imh_screenshot_save_widget (content, path, &error));
   g_assert_no_error (error);
 

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ui-test-util.c — main-loop and window helpers shared by the ui tests. */
+#include "ui-test-util.h"
+
+void
+imh_test_iterate_until (gboolean (*done) (gpointer data),
+                        gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+void
+imh_test_flush_main_loop (void)
+{
+  for (int i = 0; i < 50; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+gboolean
+imh_test_widget_is_drawn (gpointer widget)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (widget)) && gtk_widget_get_width (GTK_WIDGET (widget)) > 0;
+}
+
+GtkWindow *
+imh_test_find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return window;
+    }
+  return NULL;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ui-test-util.h — main-loop and window helpers shared by the ui tests. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Runs the main loop until done (data) holds. Fails the test after two
+ * minutes instead of hanging (a guard against hangs, not a timing check). */
+void       imh_test_iterate_until   (gboolean (*done) (gpointer data),
+                                     gpointer   data);
+/* Runs every pending main-loop source, several rounds. */
+void       imh_test_flush_main_loop (void);
+/* For imh_test_iterate_until: the widget is mapped and has a width. */
+gboolean   imh_test_widget_is_drawn (gpointer widget);
+/* The first toplevel window of the type (or a subtype), or NULL. */
+GtkWindow *imh_test_find_toplevel   (GType type);
+
+G_END_DECLS

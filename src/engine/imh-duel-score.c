@@ -13,7 +13,8 @@
 /* Side A */
 enum { OBELISK_A_MAJORITY = 6 };
 static const int16_t pyramid_a[7] = { 0, 1, 3, 6, 10, 15, 21 };
-static const int16_t crypt_a[6] = { 0, 1, 4, 9, 16, 25 };        /* run length, 5+ → 25 */
+/* Crypt: a run of 1, 2, 3, 4, 5 or more tiles scores 1, 4, 9, 16, 25
+ * (in crypt6[] and crypt_join_a[] below). */
 
 /* Side B */
 enum { OBELISK_B_FIRST = 12, OBELISK_B_OTHER = 6, OBELISK_B_TEN = 18,
@@ -98,37 +99,55 @@ score_pyramids (const ImhDuel *d, int p, bool side_b)
   return pyramid_b[light < dark ? light : dark];
 }
 
+/* The crypt by 6-bit halves (tiles 1–6, 7–12). crypt6[x]: bits 0–7 side
+ * A's points of the runs within x, bits 8–11 the number of runs, bits
+ * 12–15 the length of the run ending at the half's top tile, bits 16–19
+ * of the run starting at its bottom tile. crypt_join_*[8 a + b]: the
+ * correction when a run of a ending at tile 6 and one of b starting at
+ * tile 7 are one run (side A: points; side B: runs). Generated; test-duel
+ * and the bench signature check them. */
+static const uint32_t crypt6[64] = {
+  0x00000, 0x10101, 0x00101, 0x20104, 0x00101, 0x10202, 0x00104, 0x30109,
+  0x00101, 0x10202, 0x00202, 0x20205, 0x00104, 0x10205, 0x00109, 0x40110,
+  0x00101, 0x10202, 0x00202, 0x20205, 0x00202, 0x10303, 0x00205, 0x3020a,
+  0x00104, 0x10205, 0x00205, 0x20208, 0x00109, 0x1020a, 0x00110, 0x50119,
+  0x01101, 0x11202, 0x01202, 0x21205, 0x01202, 0x11303, 0x01205, 0x3120a,
+  0x01202, 0x11303, 0x01303, 0x21306, 0x01205, 0x11306, 0x0120a, 0x41211,
+  0x02104, 0x12205, 0x02205, 0x22208, 0x02205, 0x12306, 0x02208, 0x3220d,
+  0x03109, 0x1320a, 0x0320a, 0x2320d, 0x04110, 0x14211, 0x05119, 0x66119,
+};
+static const int8_t crypt_join_a[64] = {
+  0, 0, 0, 0, 0, 0, 0, 0,
+  0, 2, 4, 6, 8, -1, -1, 0,
+  0, 4, 8, 12, 5, -4, -4, 0,
+  0, 6, 12, 7, 0, -9, -9, 0,
+  0, 8, 5, 0, -7, -16, -16, 0,
+  0, -1, -4, -9, -16, -25, -25, 0,
+  0, -1, -4, -9, -16, -25, -25, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const int8_t crypt_join_runs[64] = {
+  0, 0, 0, 0, 0, 0, 0, 0,
+  0, -1, -1, -1, -1, -1, -1, 0,
+  0, -1, -1, -1, -1, -1, -1, 0,
+  0, -1, -1, -1, -1, -1, -1, 0,
+  0, -1, -1, -1, -1, -1, -1, 0,
+  0, -1, -1, -1, -1, -1, -1, 0,
+  0, -1, -1, -1, -1, -1, -1, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+};
+
 static int16_t
 score_crypt (const ImhDuel *d, int p, bool side_b)
 {
-  /* Without branches: a_i has bit j set when crypt tiles j-i+1 .. j are
-   * all held, so |a_i| - |a_i+1| runs are i or more tiles long. Side A
-   * scores a run of r by crypt_a[min (r, 5)], i.e. the sum over i ≤ r of
-   * crypt_a[i] - crypt_a[i - 1]; side B 4 per run. */
-  uint64_t m = d->crypt[p] & 0xfffu;
-  uint64_t a2 = m & m << 1, a3 = a2 & m << 2, a4 = a3 & m << 3, a5 = a4 & m << 4;
-  uint64_t a6 = a5 & m << 5;
-  int pa[8];
-  int pts = 0;
+  unsigned m = d->crypt[p] & 0xfffu;
+  uint32_t lo = crypt6[m & 0x3fu], hi = crypt6[m >> 6];
+  unsigned join = ((lo >> 12) & 0xfu) * 8 + ((hi >> 16) & 0xfu);
 
-  /* |a_1| .. |a_6|, four and two at a time in 16-bit lanes. */
-  pa[7] = 0;
-  for (int half = 0; half < 2; half++)
-    {
-      uint64_t x = half == 0 ? m | (a2 & 0xfffu) << 16 | (a3 & 0xfffu) << 32 | (a4 & 0xfffu) << 48
-                             : (a5 & 0xfffu) | (a6 & 0xfffu) << 16;
-      x = x - ((x >> 1) & UINT64_C (0x5555555555555555));
-      x = (x & UINT64_C (0x3333333333333333)) + ((x >> 2) & UINT64_C (0x3333333333333333));
-      x = (x + (x >> 4)) & UINT64_C (0x0f0f0f0f0f0f0f0f);
-      x = x + (x >> 8);
-      for (int lane = 0; lane < 4 - 2 * half; lane++)
-        pa[1 + 4 * half + lane] = (int) ((x >> (16 * lane)) & 0x1fu);
-    }
   if (side_b)
-    return (int16_t) (CRYPT_B_PER_RUN * (pa[1] - pa[2]));
-  for (int i = 1; i <= 5; i++)
-    pts += (crypt_a[i] - crypt_a[i - 1]) * (pa[i] - pa[i + 1]);
-  return (int16_t) pts;
+    return (int16_t) (CRYPT_B_PER_RUN * ((int) ((lo >> 8) & 0xfu) + (int) ((hi >> 8) & 0xfu) +
+                                         crypt_join_runs[join]));
+  return (int16_t) ((int) (lo & 0xffu) + (int) (hi & 0xffu) + crypt_join_a[join]);
 }
 
 void

@@ -1354,38 +1354,6 @@ apply (ImhState *s, ImhDecision d)
   check_after (s, d);
 }
 
-/* imh_rng_next() and imh_rng_below() (imh-rng.c), inline on a local copy
- * of the generator's state: the same numbers, draw for draw (the fused
- * playout test compares the generators afterwards). */
-static inline uint64_t
-rng_next_inline (uint64_t *s)
-{
-  uint64_t result = ((s[1] * 5) << 7 | (s[1] * 5) >> 57) * 9;
-  uint64_t t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = s[3] << 45 | s[3] >> 19;
-  return result;
-}
-
-static inline uint32_t
-rng_below_inline (uint64_t *s, uint32_t bound)
-{
-  uint64_t m = (uint64_t) (uint32_t) (rng_next_inline (s) >> 32) * bound;
-
-  if (__builtin_expect ((uint32_t) m < bound, 0))
-    {
-      uint32_t threshold = (uint32_t) -bound % bound;
-      while ((uint32_t) m < threshold)
-        m = (uint64_t) (uint32_t) (rng_next_inline (s) >> 32) * bound;
-    }
-  return (uint32_t) (m >> 32);
-}
-
 /* The q-th set bit (from bit 0) of a 4-bit mask. */
 static const uint8_t select4[16][4] = {
   {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
@@ -1474,7 +1442,7 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
           int n_cards = nibble_bits[card_bits];
 
           int n = n_get + n_place + n_sail + n_cards;
-          int j = (int) rng_below_inline (r, n > 0 ? (uint32_t) n : 1u);
+          int j = (int) imh_rng_step_below (r, n > 0 ? (uint32_t) n : 1u);
 
           if (j < n_get)
             {
@@ -1560,7 +1528,7 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
       else
         {
           int n = have > 0 ? have : frame_options (c, &c->stack[c->sp - 1], d);
-          x = d[rng_below_inline (r, (uint32_t) n)];
+          x = d[imh_rng_step_below (r, (uint32_t) n)];
           frame_apply (c, x);
           have = advance_opts (c, d);
           fresh = false;

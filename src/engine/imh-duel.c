@@ -787,39 +787,7 @@ duel_apply (ImhState *s, ImhDecision dec)
  * its state, and what depends only on the boats' tiles (can TAKE take,
  * can SWAP swap) is recomputed only after the tiles change. */
 
-/* imh_rng_next() and imh_rng_below() (imh-rng.c), inline: the same
- * numbers, draw for draw (the random-playout test compares the whole
- * state and the generator afterwards). */
-static inline uint64_t
-rng_next_inline (uint64_t *s)
-{
-  uint64_t result = ((s[1] * 5) << 7 | (s[1] * 5) >> 57) * 9;
-  uint64_t t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = s[3] << 45 | s[3] >> 19;
-  return result;
-}
-
-static inline uint32_t
-rng_below_inline (uint64_t *s, uint32_t bound)
-{
-  uint64_t m = (uint64_t) (uint32_t) (rng_next_inline (s) >> 32) * bound;
-
-  if (__builtin_expect ((uint32_t) m < bound, 0))
-    {
-      uint32_t threshold = (uint32_t) -bound % bound;
-      while ((uint32_t) m < threshold)
-        m = (uint64_t) (uint32_t) (rng_next_inline (s) >> 32) * bound;
-    }
-  return (uint32_t) (m >> 32);
-}
-
-/* rng_below_inline() on the generator's four words as separate locals:
+/* imh_rng_step_below() on the generator's four words as separate locals:
  * GCC keeps them in registers (it does not for the array). */
 static inline __attribute__ ((always_inline)) uint32_t
 rng_below_regs (uint64_t *s0, uint64_t *s1, uint64_t *s2, uint64_t *s3, uint32_t bound)
@@ -841,7 +809,7 @@ rng_below_regs (uint64_t *s0, uint64_t *s1, uint64_t *s2, uint64_t *s3, uint32_t
       uint32_t threshold = (uint32_t) -bound % bound;
 
       while ((uint32_t) m < threshold)
-        m = (uint64_t) (uint32_t) (rng_next_inline (r) >> 32) * bound;
+        m = (uint64_t) (uint32_t) (imh_rng_step (r) >> 32) * bound;
       *s0 = r[0];
       *s1 = r[1];
       *s2 = r[2];
@@ -1235,12 +1203,12 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
       switch (d->phase)
         {
         case IMH_DUEL_PHASE_P23_FIRST:
-          place (d, duel_place_list[any_free][rng_below_inline (r, duel_popcount9[any_free])]);
+          place (d, duel_place_list[any_free][imh_rng_step_below (r, duel_popcount9[any_free])]);
           d->phase = IMH_DUEL_PHASE_P23_SECOND;
           break;
 
         case IMH_DUEL_PHASE_P23_SECOND:
-          place (d, duel_place_list[any_free][rng_below_inline (r, duel_popcount9[any_free])]);
+          place (d, duel_place_list[any_free][imh_rng_step_below (r, duel_popcount9[any_free])]);
           if (supply (d, p) > 0 && occupied (d) != 0x1ffu)
             d->phase = IMH_DUEL_PHASE_P23_THIRD;
           else
@@ -1249,7 +1217,7 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
 
         case IMH_DUEL_PHASE_P23_THIRD:
           n = duel_popcount9[any_free];
-          k = rng_below_inline (r, n + 1);
+          k = imh_rng_step_below (r, n + 1);
           if (k < n)
             place (d, duel_place_list[any_free][k]);
           end_turn (d);
@@ -1257,13 +1225,13 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
 
         case IMH_DUEL_PHASE_PU_PLACE:
           m = pu_fields (d);
-          place (d, duel_place_list[m][rng_below_inline (r, duel_popcount9[m])]);
+          place (d, duel_place_list[m][imh_rng_step_below (r, duel_popcount9[m])]);
           d->phase = IMH_DUEL_PHASE_PU_UNLOAD1;
           break;
 
         case IMH_DUEL_PHASE_PU_UNLOAD1:
           m = unloadable (d);
-          k = rng_below_inline (r, duel_popcount9[m]);
+          k = imh_rng_step_below (r, duel_popcount9[m]);
           if (!unload (d, duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD))
             {
               if (unloadable (d) != 0)
@@ -1277,7 +1245,7 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
         case IMH_DUEL_PHASE_PU_UNLOAD2:
           m = unloadable (d);
           n = duel_popcount9[m];
-          k = rng_below_inline (r, n + 1);
+          k = imh_rng_step_below (r, n + 1);
           if (k == n || !unload (d, duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD))
             end_turn (d);
           tiles_ok = 4;
@@ -1285,7 +1253,7 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
 
         case IMH_DUEL_PHASE_SU_UNLOAD:
           m = unloadable (d);
-          k = rng_below_inline (r, duel_popcount9[m]);
+          k = imh_rng_step_below (r, duel_popcount9[m]);
           if (!unload (d, duel_unload_list[m][k] - IMH_DUEL_D_UNLOAD))
             end_turn (d);
           tiles_ok = 4;
@@ -1295,7 +1263,7 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
           {
             unsigned i;
             m = take_mask (d);
-            i = select18 (m, rng_below_inline (r, (unsigned) duel_popcount9[m & 0x1ffu] +
+            i = select18 (m, imh_rng_step_below (r, (unsigned) duel_popcount9[m & 0x1ffu] +
                                                   duel_popcount9[m >> 9]));
             give_tile (d, p, (&d->boat[0][0])[i]);
             (&d->boat[0][0])[i] = d->reserve_n > 0 ? d->reserve[--d->reserve_n] : 0;
@@ -1309,7 +1277,7 @@ duel_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
             unsigned i;
             uint8_t *t, x;
             m = swap_mask (d);
-            i = select18 (m, rng_below_inline (r, (unsigned) duel_popcount9[m & 0x1ffu] +
+            i = select18 (m, imh_rng_step_below (r, (unsigned) duel_popcount9[m & 0x1ffu] +
                                                   duel_popcount9[m >> 9]));
             t = d->boat[i / 3];
             x = t[swap_pair[i % 3][0]];

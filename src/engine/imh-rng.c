@@ -18,51 +18,16 @@ imh_rng_seed (ImhRng *rng, uint64_t seed)
     rng->s[i] = imh_splitmix64 (&x);
 }
 
-static inline uint64_t
-rotl (uint64_t x, int k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
-/* One xoshiro256** step; always inlined so that imh_rng_below() does not
- * pay for a call per draw (the random playouts draw once per decision). */
-static inline __attribute__ ((always_inline)) uint64_t
-next (ImhRng *rng)
-{
-  uint64_t *s = rng->s;
-  uint64_t result = rotl (s[1] * 5, 7) * 9;
-  uint64_t t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl (s[3], 45);
-  return result;
-}
-
 uint64_t
 imh_rng_next (ImhRng *rng)
 {
-  return next (rng);
+  return imh_rng_step (rng->s);
 }
 
 uint32_t
 imh_rng_below (ImhRng *rng, uint32_t bound)
 {
-  /* Lemire's multiply-shift with rejection: unbiased. */
-  uint64_t m = (uint64_t) (uint32_t) (next (rng) >> 32) * bound;
-  uint32_t low = (uint32_t) m;
-  if (low < bound)
-    {
-      uint32_t threshold = (uint32_t) -bound % bound;
-      while (low < threshold)
-        {
-          m = (uint64_t) (uint32_t) (next (rng) >> 32) * bound;
-          low = (uint32_t) m;
-        }
-    }
-  return (uint32_t) (m >> 32);
+  return imh_rng_step_below (rng->s, bound);
 }
 
 double

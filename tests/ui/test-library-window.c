@@ -26,21 +26,6 @@ page_idle (gpointer data)
   return !imh_library_model_get_loading (imh_library_page_get_model (data));
 }
 
-static GtkWidget *
-find_descendant (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 library_state (ImhWindow *window)
 {
@@ -88,7 +73,7 @@ test_library_in_window (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
   g_assert_true (library_state (window));
   g_assert_cmpstr (imh_window_get_page (window), ==, "library");
-  page = find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
+  page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_assert_nonnull (page);
   imh_test_iterate_until (page_idle, page);
   model = imh_library_page_get_model (IMH_LIBRARY_PAGE (page));
@@ -174,7 +159,7 @@ test_library_autosave (void)
   g_assert_cmpint (id, >, 0);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
-  page = find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
+  page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_signal_emit_by_name (page, "open-game", id, -1);
   play_one (imh_play_view_get_game (view));
   want[0] = id;

@@ -487,22 +487,6 @@ test_animation (Fixture       *f,
   g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
 }
 
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_history_rows (Fixture       *f,
                    gconstpointer  data)
@@ -515,7 +499,7 @@ test_history_rows (Fixture       *f,
   for (int i = 0; i < 5; i++)
     decide_first_legal (f);
   imh_test_flush_main_loop ();
-  list = GTK_LIST_BOX (find_descendant (GTK_WIDGET (f->view), GTK_TYPE_LIST_BOX));
+  list = GTK_LIST_BOX (imh_test_find_descendant (GTK_WIDGET (f->view), GTK_TYPE_LIST_BOX));
   g_assert_nonnull (list);
   /* One row per turn; the live turn is selected. */
   g_assert_nonnull (gtk_list_box_get_row_at_index (list, 4));

@@ -24,22 +24,6 @@ typedef struct {
   ImhStudyView *study;
 } Fixture;
 
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The list box below widget whose first row has data key1 and key2. */
 static GtkListBox *
 find_list (GtkWidget  *widget,
@@ -82,7 +66,7 @@ fixture_set_up (Fixture       *f,
   adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (f->view));
   adw_window_set_content (ADW_WINDOW (f->window), overlay);
   f->board = imh_play_view_get_board (f->view);
-  f->study = IMH_STUDY_VIEW (find_descendant (GTK_WIDGET (f->view), IMH_TYPE_STUDY_VIEW));
+  f->study = IMH_STUDY_VIEW (imh_test_find_descendant (GTK_WIDGET (f->view), IMH_TYPE_STUDY_VIEW));
   g_assert_nonnull (f->study);
   gtk_window_present (f->window);
   imh_test_iterate_until (imh_test_widget_is_drawn, f->board);

@@ -15,23 +15,6 @@
 
 static ImhApplication *app;
 
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static ImhWindow *
 open_window (void)
 {
@@ -124,7 +107,7 @@ test_window_open_close (void)
   g_assert_true (ADW_IS_WINDOW_TITLE (title));
   g_assert_cmpstr (adw_window_title_get_title (ADW_WINDOW_TITLE (title)), ==, "Imhotep");
 
-  menu_button = find_descendant (GTK_WIDGET (header_bar), GTK_TYPE_MENU_BUTTON);
+  menu_button = imh_test_find_descendant (GTK_WIDGET (header_bar), GTK_TYPE_MENU_BUTTON);
   g_assert_nonnull (menu_button);
   g_assert_true (gtk_menu_button_get_primary (GTK_MENU_BUTTON (menu_button)));
   menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
@@ -135,8 +118,8 @@ test_window_open_close (void)
 
   /* The start page is shown and the toast overlay takes toasts. */
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");
-  g_assert_nonnull (find_descendant (GTK_WIDGET (window), ADW_TYPE_TOAST_OVERLAY));
-  g_assert_nonnull (find_descendant (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE));
+  g_assert_nonnull (imh_test_find_descendant (GTK_WIDGET (window), ADW_TYPE_TOAST_OVERLAY));
+  g_assert_nonnull (imh_test_find_descendant (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE));
 
   /* Actions and their accelerators. */
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "close"));

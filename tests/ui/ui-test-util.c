@@ -43,3 +43,19 @@ imh_test_find_toplevel (GType type)
     }
   return NULL;
 }
+
+GtkWidget *
+imh_test_find_descendant (GtkWidget *widget,
+                          GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = imh_test_find_descendant (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

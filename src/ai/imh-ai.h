@@ -52,6 +52,15 @@ typedef struct {
   /* Tree size cap in nodes per thread; 0: default. When reached the tree
    * stops growing (iterations still run and count). */
   uint32_t max_nodes;
+  /* End the search as soon as the most visited decision cannot be
+   * overtaken any more: when its visits exceed every other decision's
+   * visits plus the iterations still to come. With an iteration budget
+   * that is exact (the most visited decision is the one the whole budget
+   * would give); with a time budget the iterations to come are estimated
+   * from the rate so far, with a margin of half again. Only the choice is
+   * kept: the statistics are those of the shorter search. One thread only
+   * (ignored with more). For players, not for hints or analysis. */
+  bool     stop_when_settled;
 } ImhSearchLimits;
 
 #define IMH_SEARCH_DEFAULT_C 0.7
@@ -80,6 +89,7 @@ typedef struct {
   uint32_t elapsed_ms;
   uint32_t nodes;             /* tree nodes, all threads */
   bool     stopped;           /* ended by the stop flag */
+  bool     settled;           /* ended early by stop_when_settled */
   /* Stability of the choice: the fraction of the search (by iterations,
    * 0..1) after which the best decision no longer changed. Computed on
    * the merged statistics at checkpoints every 1/64 of the budget (or of
@@ -157,7 +167,10 @@ const char *imh_level_name (ImhLevel level);
  * NULL; when set during a search the best decision so far is returned.
  * Returns false only when the game is over (no actor). `result` may be
  * NULL; when given and the player searched (FLAT/ISMCTS) it receives the
- * search result (else result->n = 0). */
+ * search result (else result->n = 0). A lone legal decision is returned
+ * without a search; an ISMCTS player without noise (temperature 0) ends
+ * its search as soon as its choice is settled (stop_when_settled), which
+ * gives the same decision as the whole iteration budget. */
 bool imh_player_choose (const ImhPlayerSpec *spec, const ImhState *s, uint64_t seed,
                         const atomic_bool *stop, ImhDecision *out);
 bool imh_player_choose_full (const ImhPlayerSpec *spec, const ImhState *s, uint64_t seed,

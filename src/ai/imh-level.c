@@ -114,6 +114,16 @@ imh_player_choose_full (const ImhPlayerSpec *spec, const ImhState *s, uint64_t s
   imh_rng_seed (&rng, imh_splitmix64 (&sm));
   uint64_t search_seed = imh_splitmix64 (&sm);
 
+  /* A lone legal decision needs no search (and every kind of player,
+   * noise included, would take it). */
+  ImhDecisionList legal;
+  if (imh_legal (s, &legal) == 1)
+    {
+      *out = legal.d[0];
+      return true;
+    }
+
+
   if (spec->epsilon > 0 && imh_rng_double (&rng) < spec->epsilon)
     return imh_random_choose (s, &rng, out);
 
@@ -135,6 +145,9 @@ imh_player_choose_full (const ImhPlayerSpec *spec, const ImhState *s, uint64_t s
         lim.exploration = spec->exploration;
         lim.playout = spec->playout;
         lim.stop = stop;
+        /* Without noise only the most visited decision counts: stop once
+         * it is settled (same choice as the whole budget). */
+        lim.stop_when_settled = spec->kind == IMH_PLAYER_ISMCTS && !(spec->temperature > 0);
         if (lim.iterations == 0 && lim.time_ms == 0)
           lim.iterations = 1000;
         bool ok = spec->kind == IMH_PLAYER_FLAT ? imh_flat_search (s, &lim, res)

@@ -60,6 +60,7 @@ typedef struct {
   double                 c;
   uint32_t               max_nodes;
   uint64_t               t0_ns;
+  bool                   settle;      /* stop_when_settled, one thread */
 
   /* Tree */
   Node   **chunks;
@@ -76,6 +77,7 @@ typedef struct {
   /* Outputs */
   uint64_t done;
   bool     stopped;
+  bool     settled;
   bool     oom;
   /* Root visits per root-legal index at each checkpoint (1..64). */
   uint32_t snap[IMH_N_CHECKPOINTS + 1][IMH_MAX_DECISIONS];
@@ -211,6 +213,29 @@ should_stop (Worker *w)
       return true;
     }
   return false;
+}
+
+/* True when the most visited root decision keeps that place whatever
+ * the iterations to come (at most `to_come`) do: its visits exceed every
+ * other's plus to_come. */
+static bool
+root_settled (Worker *w, uint64_t to_come)
+{
+  uint32_t first = 0, second = 0;
+
+  for (uint32_t c = node_at (w, 0)->first_child; c != 0; c = node_at (w, c)->next_sibling)
+    {
+      uint32_t v = node_at (w, c)->visits;
+      if (v > first)
+        {
+          second = first;
+          first = v;
+        }
+      else if (v > second)
+        second = v;
+    }
+  /* A root decision without a node yet has 0 visits: never ahead. */
+  return first > 0 && (uint64_t) first > (uint64_t) second + to_come;
 }
 
 static void
@@ -406,6 +431,25 @@ worker_run (void *data)
         }
       one_iteration (w, &rng);
       w->done++;
+      if (w->settle && (w->done & 63) == 0)
+        {
+          uint64_t to_come;
+          if (by_iterations)
+            to_come = w->budget - w->done;
+          else
+            {
+              /* Estimated from the rate so far, half again for safety. */
+              uint64_t el = _imh_now_ns () - w->t0_ns;
+              uint64_t left = el < tlimit_ns ? tlimit_ns - el : 0;
+              to_come = tlimit_ns == 0 ? UINT64_MAX
+                        : (uint64_t) ((double) w->done * (double) left / (double) (el ? el : 1) * 1.5) + 1;
+            }
+          if (to_come != UINT64_MAX && root_settled (w, to_come))
+            {
+              w->settled = true;
+              break;
+            }
+        }
       while (by_iterations && w->done >= next_snap_it && w->n_snaps < IMH_N_CHECKPOINTS)
         {
           record_snapshot (w);
@@ -550,6 +594,7 @@ imh_search (const ImhState *s, const ImhSearchLimits *lim, ImhSearchResult *out)
       w->c = lim->exploration > 0 ? lim->exploration : IMH_SEARCH_DEFAULT_C;
       w->max_nodes = lim->max_nodes ? lim->max_nodes : IMH_SEARCH_DEFAULT_MAX_NODES;
       w->t0_ns = t0;
+      w->settle = lim->stop_when_settled && threads == 1;
       if (iterations > 0)
         w->budget = iterations / threads + (t < iterations % threads ? 1 : 0);
     }
@@ -590,6 +635,7 @@ imh_search (const ImhState *s, const ImhSearchLimits *lim, ImhSearchResult *out)
       out->iterations += workers[t].done;
       out->nodes += workers[t].n_nodes;
       out->stopped |= workers[t].stopped;
+      out->settled |= workers[t].settled;
     }
 
   /* Stability: the merged best at each checkpoint all threads reached. */

@@ -536,6 +536,108 @@ test_ordering (gconstpointer data)
   g_assert_cmpfloat (one.margin, ==, res.margin);
 }
 
+/* ---------------------------------------------------------------- */
+/* Settled choices and lone decisions                               */
+/* ---------------------------------------------------------------- */
+
+/* stop_when_settled ends a search early only when the most visited
+ * decision can no longer change: the choice equals the whole budget's. */
+static void
+test_settled (gconstpointer data)
+{
+  ImhGameKind kind = games[GPOINTER_TO_INT (data)];
+  SKIP_IF_MISSING (kind);
+  ImhSearchResult *full = g_new (ImhSearchResult, 1), *early = g_new (ImhSearchResult, 1);
+  int searched = 0, settled = 0;
+  uint64_t saved = 0;
+
+  for (uint64_t seed = 1; seed <= 40; seed++)
+    {
+      ImhState s;
+      ImhDecisionList legal;
+      position (&s, kind, kind == IMH_GAME_DUEL ? 2 : 4, seed, (int) (seed * 7 % 50));
+      if (imh_is_over (&s) || imh_legal (&s, &legal) < 2)
+        continue;
+      ImhSearchLimits lim;
+      imh_search_limits_init (&lim);
+      lim.iterations = 2000;
+      lim.seed = seed;
+      g_assert_true (imh_search (&s, &lim, full));
+      lim.stop_when_settled = true;
+      g_assert_true (imh_search (&s, &lim, early));
+      searched++;
+      g_assert_false (full->settled);
+      g_assert_cmpuint (full->iterations, ==, 2000);
+      g_assert_cmpuint (early->c[0].decision, ==, full->c[0].decision);
+      if (early->settled)
+        {
+          settled++;
+          g_assert_cmpuint (early->iterations, <, 2000);
+          /* Ahead of every other decision by more than what was left. */
+          g_assert_cmpuint (early->c[0].visits, >,
+                            early->c[1].visits + (2000 - early->iterations));
+          saved += 2000 - early->iterations;
+        }
+      else
+        g_assert_cmpuint (early->iterations, ==, 2000);
+
+      /* Ignored with more than one thread: the whole budget runs. */
+      lim.threads = 2;
+      g_assert_true (imh_search (&s, &lim, early));
+      g_assert_false (early->settled);
+      g_assert_cmpuint (early->iterations, ==, 2000);
+    }
+  g_assert_cmpint (searched, >=, 20);
+  /* The early end must actually happen in some of these positions. */
+  g_assert_cmpint (settled, >=, 3);
+  g_test_message ("%d of %d searches settled early, %" G_GUINT64_FORMAT " iterations saved",
+                  settled, searched, saved);
+  g_free (full);
+  g_free (early);
+}
+
+/* A lone legal decision is played without a search, by every level. */
+static void
+test_lone_decision (gconstpointer data)
+{
+  ImhGameKind kind = games[GPOINTER_TO_INT (data)];
+  SKIP_IF_MISSING (kind);
+  ImhState s;
+  ImhDecisionList legal;
+  gboolean found = FALSE;
+
+  for (uint64_t seed = 1; seed < 200 && !found; seed++)
+    {
+      ImhOptions o;
+      ImhRng rng;
+      imh_options_init (&o, kind, kind == IMH_GAME_DUEL ? 2 : 4);
+      g_assert_true (imh_setup (&s, &o, seed, NULL, 0));
+      imh_rng_seed (&rng, seed);
+      while (!imh_is_over (&s))
+        {
+          if (imh_legal (&s, &legal) == 1)
+            {
+              found = TRUE;
+              break;
+            }
+          ImhDecision d;
+          g_assert_true (imh_random_choose (&s, &rng, &d));
+          imh_apply (&s, d);
+        }
+    }
+  g_assert_true (found);
+  ImhSearchResult *res = g_new (ImhSearchResult, 1);
+  for (int level = 0; level < IMH_N_LEVELS; level++)
+    {
+      ImhDecision d = 0xffff;
+      res->n = 7;
+      g_assert_true (imh_player_choose_full (imh_level_get ((ImhLevel) level), &s, 99, NULL, &d, res));
+      g_assert_cmpuint (d, ==, legal.d[0]);
+      g_assert_cmpuint (res->n, ==, 0);
+    }
+  g_free (res);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -554,6 +656,8 @@ main (int argc, char **argv)
       ADD ("cancel", test_cancel);
       ADD ("immediate-win", test_immediate_win);
       ADD ("ordering", test_ordering);
+      ADD ("settled", test_settled);
+      ADD ("lone-decision", test_lone_decision);
 #undef ADD
     }
   return g_test_run ();

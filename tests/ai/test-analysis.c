@@ -120,7 +120,7 @@ static void
 luck_position (ImhState *s, uint8_t top)
 {
   ImhDuel *d = &s->u.duel;
-  uint8_t others[2];
+  uint8_t others[3];   /* 3 so that a wrong `top` fails the assertion below, not the stack */
   int n = 0;
   const uint8_t all[3] = { IMH_DUEL_TILE_OBELISK, IMH_DUEL_TILE_CRYPT_1 + 4,
                            IMH_DUEL_TILE_CRYPT_1 + 8 };

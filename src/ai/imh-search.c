@@ -30,18 +30,24 @@
 #define IMH_N_CHECKPOINTS 64
 #define IMH_MAX_PATH 4096
 
+/* What the selection step reads, 32 bytes (two nodes per cache line:
+ * walking the children is most of a search's cache misses)... */
 typedef struct {
   uint32_t    first_child;   /* 0: none (node 0 is the root, never a child) */
   uint32_t    next_sibling;
   uint32_t    visits;
   uint32_t    avail;
   double      sum;           /* value of `actor` */
-  double      sumsq;
-  double      msum;          /* margin of `actor` */
-  double      msumsq;
   ImhDecision decision;
   uint8_t     actor;         /* who took `decision` */
 } Node;
+
+/* ...and what only backpropagation and the result need, alongside. */
+typedef struct {
+  double sumsq;
+  double msum;               /* margin of `actor` */
+  double msumsq;
+} NodeStats;
 
 typedef struct {
   uint32_t visits, avail;
@@ -64,6 +70,7 @@ typedef struct {
 
   /* Tree */
   Node   **chunks;
+  NodeStats **stat_chunks;
   uint32_t n_chunks, cap_chunks;
   uint32_t n_nodes;
 
@@ -128,6 +135,12 @@ node_at (Worker *w, uint32_t i)
   return &w->chunks[i >> IMH_NODE_CHUNK_BITS][i & (IMH_NODE_CHUNK - 1)];
 }
 
+static inline NodeStats *
+stats_at (Worker *w, uint32_t i)
+{
+  return &w->stat_chunks[i >> IMH_NODE_CHUNK_BITS][i & (IMH_NODE_CHUNK - 1)];
+}
+
 /* A fresh node, or 0 when the tree is full. */
 static uint32_t
 node_new (Worker *w)
@@ -140,24 +153,33 @@ node_new (Worker *w)
         {
           uint32_t cap = w->cap_chunks ? w->cap_chunks * 2 : 16;
           Node **c = realloc (w->chunks, cap * sizeof *c);
-          if (c == NULL)
+          if (c != NULL)
+            w->chunks = c;
+          NodeStats **sc = c != NULL ? realloc (w->stat_chunks, cap * sizeof *sc) : NULL;
+          if (sc == NULL)
             {
               w->oom = true;
               return 0;
             }
-          w->chunks = c;
+          w->stat_chunks = sc;
           w->cap_chunks = cap;
         }
-      w->chunks[w->n_chunks] = malloc (IMH_NODE_CHUNK * sizeof (Node));
-      if (w->chunks[w->n_chunks] == NULL)
+      Node *nodes = malloc (IMH_NODE_CHUNK * sizeof (Node));
+      NodeStats *stats = malloc (IMH_NODE_CHUNK * sizeof (NodeStats));
+      if (nodes == NULL || stats == NULL)
         {
+          free (nodes);
+          free (stats);
           w->oom = true;
           return 0;
         }
+      w->chunks[w->n_chunks] = nodes;
+      w->stat_chunks[w->n_chunks] = stats;
       w->n_chunks++;
     }
   uint32_t i = w->n_nodes++;
   memset (node_at (w, i), 0, sizeof (Node));
+  memset (stats_at (w, i), 0, sizeof (NodeStats));
   return i;
 }
 
@@ -165,8 +187,13 @@ static void
 worker_free (Worker *w)
 {
   for (uint32_t i = 0; i < w->n_chunks; i++)
-    free (w->chunks[i]);
+    {
+      free (w->chunks[i]);
+      free (w->stat_chunks[i]);
+    }
   free (w->chunks);
+  free (w->stat_chunks);
+  w->stat_chunks = NULL;
   free (w->stamp);
   free (w->index);
   w->chunks = NULL;
@@ -318,8 +345,8 @@ one_iteration (Worker *w, ImhRng *rng)
           has_child[w->index[ch->decision]] = true;
           n_children++;
           ch->avail++;
-          double ucb = ch->sum / ch->visits
-                       + w->c * sqrt (log_n (ch->avail) / ch->visits);
+          double inv = 1.0 / ch->visits;
+          double ucb = ch->sum * inv + w->c * sqrt (log_n (ch->avail) * inv);
           if (ucb > best_ucb)
             {
               best_ucb = ucb;
@@ -383,13 +410,14 @@ one_iteration (Worker *w, ImhRng *rng)
   for (uint32_t i = 0; i < depth; i++)
     {
       Node *n = node_at (w, path[i]);
+      NodeStats *ns = stats_at (w, path[i]);
       double v = values[n->actor];
       double m = margins[n->actor];
       n->visits++;
       n->sum += v;
-      n->sumsq += v * v;
-      n->msum += m;
-      n->msumsq += m * m;
+      ns->sumsq += v * v;
+      ns->msum += m;
+      ns->msumsq += m * m;
     }
 }
 
@@ -464,6 +492,7 @@ worker_run (void *data)
   for (uint32_t c = node_at (w, 0)->first_child; c != 0; c = node_at (w, c)->next_sibling)
     {
       Node *n = node_at (w, c);
+      NodeStats *ns = stats_at (w, c);
       for (uint16_t i = 0; i < w->root_legal->n; i++)
         if (w->root_legal->d[i] == n->decision)
           {
@@ -471,9 +500,9 @@ worker_run (void *data)
             s->visits += n->visits;
             s->avail += n->avail;
             s->sum += n->sum;
-            s->sumsq += n->sumsq;
-            s->msum += n->msum;
-            s->msumsq += n->msumsq;
+            s->sumsq += ns->sumsq;
+            s->msum += ns->msum;
+            s->msumsq += ns->msumsq;
             break;
           }
     }

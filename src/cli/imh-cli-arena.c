@@ -22,6 +22,12 @@ progress (void *user, uint32_t done, uint32_t games)
   fflush (stderr);
 }
 
+static const char *
+playout_name (ImhPlayout p)
+{
+  return p == IMH_PLAYOUT_HEURISTIC ? "heuristic" : "random";
+}
+
 /* A copy of a level's spec with the budget overrides applied. */
 static gboolean
 make_spec (const char *which, const char *level, gint64 iterations, gint64 time_ms,
@@ -150,12 +156,18 @@ imh_cli_arena (int argc, char **argv)
       printf ("{\"game\":\"%s\",\"players\":%d,\"a\":\"%s\",\"b\":\"%s\",\"seed\":%" G_GINT64_FORMAT
               ",\"games\":%u,\"wins\":%u,\"ties\":%u,\"losses\":%u,\"win_lo\":%.4f,\"win_hi\":%.4f,\"score\":%.4f,\"score_ci\":%.4f,"
               "\"margin\":%.3f,\"margin_ci\":%.3f,\"a_ms_per_decision\":%.3f,\"b_ms_per_decision\":%.3f,"
-              "\"decisions_per_game\":%.1f,\"a_iterations_per_decision\":%.0f,\"b_iterations_per_decision\":%.0f}\n",
+              "\"decisions_per_game\":%.1f,\"a_iterations_per_decision\":%.0f,\"b_iterations_per_decision\":%.0f,"
+              "\"a_budget\":{\"iterations\":%" G_GUINT64_FORMAT ",\"time_ms\":%u,\"playout\":\"%s\"},"
+              "\"b_budget\":{\"iterations\":%" G_GUINT64_FORMAT ",\"time_ms\":%u,\"playout\":\"%s\"},"
+              "\"engine\":\"%s\"}\n",
               rules->id, (int) players, sa.name, sb.name, seed, res.games, res.wins, res.ties,
               res.losses, win_lo, win_hi, res.score, res.score_ci, res.margin, res.margin_ci, a_ms, b_ms,
               res.mean_decisions,
               res.a_decisions ? (double) res.a_iterations / res.a_decisions : 0.0,
-              res.b_decisions ? (double) res.b_iterations / res.b_decisions : 0.0);
+              res.b_decisions ? (double) res.b_iterations / res.b_decisions : 0.0,
+              (guint64) sa.iterations, sa.time_ms, playout_name (sa.playout),
+              (guint64) sb.iterations, sb.time_ms, playout_name (sb.playout),
+              imh_engine_version ());
       return IMH_CLI_OK;
     }
   printf (_("%s, %d players: A = %s, B = %s, %u games from seed %lld\n"),

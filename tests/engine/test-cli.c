@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * test-cli.c — imhotep-cli new, legal, play, show, selfplay and bench,
- * run as a separate process on records in a temporary folder.
+ * test-cli.c — imhotep-cli new, legal, play, show, selfplay, bench, hint
+ * and arena (and build-aux/arena-sum, which adds arena runs up), run as
+ * separate processes on records in a temporary folder.
  */
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -12,29 +13,22 @@
 #include "imh-record.h"
 
 static const char *cli_path;
+static const char *python_path, *arena_sum_path;
 static char *tmp_dir;
 
 /* Runs imhotep-cli with the given arguments (NULL-terminated); returns
  * the exit status, stdout and stderr (transfer full). */
 static int
-run (char **out, char **err, ...)
+run_argv (GPtrArray *args, char **out, char **err)
 {
-  GPtrArray *args = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   int status = 0;
-  va_list ap;
-  const char *a;
   char *o = NULL, *e = NULL;
 
-  g_ptr_array_add (args, (gpointer) cli_path);
-  va_start (ap, err);
-  while ((a = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) a);
-  va_end (ap);
   g_ptr_array_add (args, NULL);
   if (!g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                      &o, &e, &status, &error))
-    g_error ("cannot run %s: %s", cli_path, error->message);
+    g_error ("cannot run %s: %s", (char *) args->pdata[0], error->message);
   g_ptr_array_free (args, TRUE);
   if (out != NULL)
     *out = o;
@@ -45,6 +39,46 @@ run (char **out, char **err, ...)
   else
     g_free (e);
   return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static int
+run (char **out, char **err, ...)
+{
+  GPtrArray *args = g_ptr_array_new ();
+  va_list ap;
+  const char *a;
+
+  g_ptr_array_add (args, (gpointer) cli_path);
+  va_start (ap, err);
+  while ((a = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) a);
+  va_end (ap);
+  return run_argv (args, out, err);
+}
+
+/* The number after "\"key\":" in a JSON text (the first one). */
+static double
+json_number (const char *json, const char *key)
+{
+  g_autofree char *pat = g_strdup_printf ("\"%s\":", key);
+  const char *p = strstr (json, pat);
+  char *end;
+  double v;
+
+  if (p == NULL)
+    g_error ("no %s in %s", pat, json);
+  v = g_ascii_strtod (p + strlen (pat), &end);
+  g_assert_true (end != p + strlen (pat));
+  return v;
+}
+
+static unsigned
+count_of (const char *text, const char *what)
+{
+  unsigned n = 0;
+  for (const char *p = strstr (text, what); p != NULL; p = strstr (p + 1, what))
+    n++;
+  return n;
 }
 
 static char *
@@ -199,6 +233,102 @@ test_bench_signature (void)
   g_assert_nonnull (strstr (a, "\nplies_per_game "));
 }
 
+static void
+test_hint (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "hint.imhotep", NULL);
+  g_autofree char *rec = NULL, *legal = NULL, *a = NULL, *b = NULL, *text = NULL, *err = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *p;
+
+  g_assert_cmpint (run (&rec, NULL, "new", "--game", "duel", "--seed", "21", NULL), ==, 0);
+  g_assert_true (g_file_set_contents (path, rec, -1, NULL));
+  g_assert_cmpint (run (&legal, NULL, "legal", path, NULL), ==, 0);
+  lines = g_strsplit (legal, "\n", -1);
+
+  g_assert_cmpint (run (&a, NULL, "hint", path, "--iterations", "400", "--top", "3", "--json", NULL), ==, 0);
+  g_assert_cmpfloat (json_number (a, "iterations"), ==, 400);
+  g_assert_cmpuint (count_of (a, "\"decision\":"), ==, 3);
+  /* Every candidate is one of `legal`'s lines, visits add up to at most
+   * the iterations, best first. */
+  double visits_sum = 0, last = 1e18;
+  for (p = strstr (a, "\"decision\":\""); p != NULL; p = strstr (p + 1, "\"decision\":\""))
+    {
+      const char *start = p + strlen ("\"decision\":\"");
+      g_autofree char *d = g_strndup (start, strchr (start, '"') - start);
+      double v = json_number (p, "visits");
+      g_assert_true (g_strv_contains ((const char *const *) lines, d));
+      g_assert_cmpfloat (v, <=, last);
+      last = v;
+      visits_sum += v;
+    }
+  g_assert_cmpfloat (visits_sum, <=, 400);
+  /* Same seed, same result (the time taken aside). */
+  g_assert_cmpint (run (&b, NULL, "hint", path, "--iterations", "400", "--top", "3", "--json", NULL), ==, 0);
+  g_assert_cmpstr (strstr (a, "\"stable_from\""), ==, strstr (b, "\"stable_from\""));
+  /* Text output names the best decision first. */
+  g_assert_cmpint (run (&text, NULL, "hint", path, "--iterations", "400", "--top", "1", NULL), ==, 0);
+  g_assert_nonnull (strstr (text, "400 iterations"));
+  /* Bad budgets are refused with a message. */
+  g_assert_cmpint (run (NULL, &err, "hint", path, "--iterations", "-5", NULL), ==, 2);
+  g_assert_cmpuint (strlen (err), >, 0);
+}
+
+static void
+test_arena (void)
+{
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *err = NULL, *sum = NULL, *sum_err = NULL;
+  g_autofree char *f1 = g_build_filename (tmp_dir, "chunk1.json", NULL);
+  g_autofree char *f2 = g_build_filename (tmp_dir, "chunk2.json", NULL);
+
+  g_assert_cmpint (run (&a, NULL, "arena", "--game", "duel", "--a", "strong", "--b", "random",
+                        "--games", "4", "--seed", "1", "--a-iterations", "200", "--json", NULL), ==, 0);
+  g_assert_cmpfloat (json_number (a, "games"), ==, 4);
+  g_assert_cmpfloat (json_number (a, "wins") + json_number (a, "ties") + json_number (a, "losses"), ==, 4);
+  g_assert_nonnull (strstr (a, "\"a_budget\":{\"iterations\":200,\"time_ms\":0,\"playout\":\"random\"}"));
+  g_assert_cmpfloat (json_number (a, "a_iterations_per_decision"), <=, 200);
+  g_assert_cmpfloat (json_number (a, "a_iterations_per_decision"), >, 0);
+  /* The same seeds replay the same games: equal up to the timings. */
+  g_assert_cmpint (run (&b, NULL, "arena", "--game", "duel", "--a", "strong", "--b", "random",
+                        "--games", "4", "--seed", "1", "--a-iterations", "200", "--threads", "2",
+                        "--json", NULL), ==, 0);
+  g_assert_cmpint (strstr (a, "\"a_ms_per_decision\"") - a, ==, strstr (b, "\"a_ms_per_decision\"") - b);
+  g_assert_cmpint (strncmp (a, b, strstr (a, "\"a_ms_per_decision\"") - a), ==, 0);
+  g_assert_cmpint (run (&c, NULL, "arena", "--game", "duel", "--a", "strong", "--b", "random",
+                        "--games", "2", "--seed", "2", "--a-iterations", "200", "--json", NULL), ==, 0);
+  /* Errors name what is wrong. */
+  g_assert_cmpint (run (NULL, &err, "arena", "--game", "duel", "--a", "nobody", "--b", "greedy", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "nobody"));
+
+  if (arena_sum_path == NULL)
+    return;
+  g_assert_true (g_file_set_contents (f1, a, -1, NULL));
+  g_assert_true (g_file_set_contents (f2, c, -1, NULL));
+  {
+    GPtrArray *args = g_ptr_array_new ();
+    g_ptr_array_add (args, (gpointer) python_path);
+    g_ptr_array_add (args, (gpointer) arena_sum_path);
+    g_ptr_array_add (args, f1);
+    g_ptr_array_add (args, f2);
+    g_assert_cmpint (run_argv (args, &sum, NULL), ==, 0);
+  }
+  g_assert_nonnull (strstr (sum, "2 chunks, 6 games"));
+  {
+    g_autofree char *wins = g_strdup_printf ("A: wins %d,", (int) (json_number (a, "wins") + json_number (c, "wins")));
+    g_assert_nonnull (strstr (sum, wins));
+  }
+  /* The same chunk twice would count games twice: refused. */
+  {
+    GPtrArray *args = g_ptr_array_new ();
+    g_ptr_array_add (args, (gpointer) python_path);
+    g_ptr_array_add (args, (gpointer) arena_sum_path);
+    g_ptr_array_add (args, f1);
+    g_ptr_array_add (args, f1);
+    g_assert_cmpint (run_argv (args, NULL, &sum_err), ==, 1);
+  }
+  g_assert_nonnull (strstr (sum_err, "--seed 1 again"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -207,8 +337,14 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   /* meson passes the path of imhotep-cli as the only argument. */
   if (argc < 2)
-    g_error ("usage: test-cli PATH-TO-IMHOTEP-CLI");
+    g_error ("usage: test-cli PATH-TO-IMHOTEP-CLI [PYTHON3 ARENA-SUM]");
   cli_path = argv[1];
+  /* Optional: python3 and build-aux/arena-sum. */
+  if (argc >= 4)
+    {
+      python_path = argv[2];
+      arena_sum_path = argv[3];
+    }
   tmp_dir = g_dir_make_tmp ("imh-cli-test-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
 
@@ -216,6 +352,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/selfplay", test_selfplay);
   g_test_add_func ("/cli/bench-signature", test_bench_signature);
+  g_test_add_func ("/cli/hint", test_hint);
+  g_test_add_func ("/cli/arena", test_arena);
   status = g_test_run ();
   {
     /* Remove the temporary folder and what the tests wrote into it. */

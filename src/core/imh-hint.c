@@ -13,7 +13,12 @@
 #include "imh-hint.h"
 #include "imh-texts.h"
 
-#define DEFAULT_ITERATIONS 20000
+/* The default budget: about a second on two cores of the 2-core machine
+ * the hint's stability was measured on (docs/ai.md, "Hint stability":
+ * 1,100,000 Duel iterations with 2 threads ≈ 1 s). An iteration budget,
+ * not a time limit, so that the same position always gets the same hint. */
+#define DEFAULT_ITERATIONS_DUEL    1100000
+#define DEFAULT_ITERATIONS_CLASSIC  300000
 
 struct _ImhHint
 {
@@ -286,7 +291,9 @@ imh_game_hint_async (ImhGame             *game,
   memcpy (&job->state, s, sizeof job->state);
   job->ply = ply;
   imh_search_limits_init (&job->limits);
-  job->limits.iterations = iterations > 0 ? iterations : DEFAULT_ITERATIONS;
+  if (iterations == 0)
+    iterations = s->kind == IMH_GAME_DUEL ? DEFAULT_ITERATIONS_DUEL : DEFAULT_ITERATIONS_CLASSIC;
+  job->limits.iterations = iterations;
   job->limits.threads = CLAMP (g_get_num_processors (), 1, 4);
   job->limits.seed = _imh_game_public_seed (game, ply);
   job->limits.stop = &job->stop;

@@ -34,7 +34,8 @@ double       imh_hint_get_margin     (ImhHint *self);
 double       imh_hint_get_margin_ci  (ImhHint *self);
 
 /* Searches the position at `ply` (G_MAXUINT: the viewed ply) with an
- * iteration budget (0: 20000). Errors: IMH_GAME_ERROR_GAME_OVER,
+ * iteration budget (0: the default, about a second on two cores: 1,100,000
+ * in the Duel, 300,000 in the base game). Errors: IMH_GAME_ERROR_GAME_OVER,
  * IMH_GAME_ERROR_INVALID_PLY, G_IO_ERROR_CANCELLED. */
 void         imh_game_hint_async     (ImhGame             *game,
                                       guint                ply,

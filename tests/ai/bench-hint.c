@@ -16,7 +16,8 @@
  * Environment: BENCH_HINT_DETAIL=1 prints the top 3 of both searches where
  * they differ; BENCH_HINT_DUMP=FILE writes every candidate of both
  * searches (tab-separated) so that rules for the final choice can be
- * compared afterwards; BENCH_HINT_FIRST=K skips the first K positions.
+ * compared afterwards; BENCH_HINT_FIRST=K skips the first K positions;
+ * BENCH_HINT_MAX_NODES=N sets the reference search's tree cap per thread.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,8 @@ main (int argc, char **argv)
       lim.time_ms = short_it ? 0 : (uint32_t) short_v;
       lim.iterations = short_it ? short_v : 0;
       imh_search (&s, &lim, a);
+      if (getenv ("BENCH_HINT_MAX_NODES") != NULL)
+        lim.max_nodes = (uint32_t) strtoul (getenv ("BENCH_HINT_MAX_NODES"), NULL, 10);
       lim.time_ms = long_it ? 0 : (uint32_t) long_v;
       lim.iterations = long_it ? long_v : 0;
       lim.seed = (uint64_t) k + 1000000;

@@ -49,8 +49,10 @@ typedef struct {
   /* Optional: set to true (from any thread) to end the search within a
    * few milliseconds; the result then holds what was found so far. */
   const atomic_bool *stop;
-  /* Tree size cap in nodes per thread; 0: default. When reached the tree
-   * stops growing (iterations still run and count). */
+  /* Tree size cap in nodes per thread; 0: default. A thread whose tree
+   * reaches it ends its search there (ImhSearchResult.full): iterations on
+   * a tree that cannot grow only add visits to its leader and inflate its
+   * value (docs/ai.md, "Memory"). */
   uint32_t max_nodes;
   /* End the search as soon as the most visited decision cannot be
    * overtaken any more: when its visits exceed every other decision's
@@ -90,6 +92,7 @@ typedef struct {
   uint32_t nodes;             /* tree nodes, all threads */
   bool     stopped;           /* ended by the stop flag */
   bool     settled;           /* ended early by stop_when_settled */
+  bool     full;              /* some thread ended because its tree reached max_nodes */
   /* Stability of the choice: the fraction of the search (by iterations,
    * 0..1) after which the best decision no longer changed. Computed on
    * the merged statistics at checkpoints every 1/64 of the budget (or of

@@ -85,6 +85,7 @@ typedef struct {
   uint64_t done;
   bool     stopped;
   bool     settled;
+  bool     full;
   bool     oom;
   /* Root visits per root-legal index at each checkpoint (1..64). */
   uint32_t snap[IMH_N_CHECKPOINTS + 1][IMH_MAX_DECISIONS];
@@ -459,6 +460,13 @@ worker_run (void *data)
         }
       one_iteration (w, &rng);
       w->done++;
+      if (w->n_nodes >= w->max_nodes)
+        {
+          /* The tree cannot grow: more iterations would only feed its
+           * leader with playouts from frozen leaves. */
+          w->full = true;
+          break;
+        }
       if (w->settle && (w->done & 63) == 0)
         {
           uint64_t to_come;
@@ -665,6 +673,7 @@ imh_search (const ImhState *s, const ImhSearchLimits *lim, ImhSearchResult *out)
       out->nodes += workers[t].n_nodes;
       out->stopped |= workers[t].stopped;
       out->settled |= workers[t].settled;
+      out->full |= workers[t].full;
     }
 
   /* Stability: the merged best at each checkpoint all threads reached. */

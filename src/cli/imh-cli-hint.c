@@ -34,7 +34,7 @@ print_json_string (const char *s)
 int
 imh_cli_hint (int argc, char **argv)
 {
-  gint64 iterations = 0, time_ms = 0, top = 5, threads = 1, seed = 1, ply = -1;
+  gint64 iterations = 0, time_ms = 0, top = 5, threads = 1, seed = 1, ply = -1, max_nodes = 0;
   gboolean json = FALSE;
   gchar *playout = NULL;
   GOptionEntry entries[] = {
@@ -45,6 +45,7 @@ imh_cli_hint (int argc, char **argv)
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("Search seed (default 1)"), N_("S") },
     { "ply", 'p', 0, G_OPTION_ARG_INT64, &ply, N_("Position after the first P decisions of the main line (default: its end)"), N_("P") },
     { "playout", 0, 0, G_OPTION_ARG_STRING, &playout, N_("Playout policy: random or heuristic (default random)"), N_("POLICY") },
+    { "max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, N_("Largest tree per thread, in nodes (default 2097152, 56 bytes each); the search ends when it is full"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };
@@ -64,6 +65,11 @@ imh_cli_hint (int argc, char **argv)
   if (iterations < 0 || time_ms < 0 || top < 0 || threads < 1 || threads > 64)
     {
       imh_cli_error (_("--iterations, --time and --top must not be negative; --threads must be between 1 and 64"));
+      return IMH_CLI_USAGE;
+    }
+  if (max_nodes < 0 || max_nodes > UINT32_MAX || max_nodes == 1)
+    {
+      imh_cli_error (_("--max-nodes must be at least 2 (0: the default) and at most %u"), UINT32_MAX);
       return IMH_CLI_USAGE;
     }
   if (iterations > 0 && time_ms > 0)
@@ -108,6 +114,7 @@ imh_cli_hint (int argc, char **argv)
   lim.threads = (uint32_t) threads;
   lim.seed = (uint64_t) seed;
   lim.playout = policy;
+  lim.max_nodes = (uint32_t) max_nodes;
   if (res == NULL || !imh_search (&state, &lim, res))
     {
       free (res);
@@ -120,9 +127,9 @@ imh_cli_hint (int argc, char **argv)
   if (json)
     {
       printf ("{\"game\":\"%s\",\"actor\":%d,\"iterations\":%" G_GUINT64_FORMAT
-              ",\"threads\":%u,\"elapsed_ms\":%u,\"stable_from\":%.4f,\"candidates\":[",
+              ",\"threads\":%u,\"elapsed_ms\":%u,\"stable_from\":%.4f,\"full\":%s,\"candidates\":[",
               rules->id, res->actor, (guint64) res->iterations, res->threads,
-              res->elapsed_ms, res->stable_from);
+              res->elapsed_ms, res->stable_from, res->full ? "true" : "false");
       for (uint16_t i = 0; i < shown; i++)
         {
           const ImhCandidate *c = &res->c[i];
@@ -139,6 +146,9 @@ imh_cli_hint (int argc, char **argv)
       /* TRANSLATORS: header of the hint table; keep the columns short */
       printf (_("Player %d to move (%llu iterations, threads: %u, %u ms)\n"),
               res->actor + 1, (unsigned long long) res->iterations, res->threads, res->elapsed_ms);
+      if (res->full)
+        printf (_("The search ended early: its tree was full (%u nodes per thread; --max-nodes sets the limit).\n"),
+                lim.max_nodes ? lim.max_nodes : IMH_SEARCH_DEFAULT_MAX_NODES);
       printf ("%-4s %-14s %9s %16s %18s\n", "#", _("decision"), _("visits"), _("win"), _("margin"));
       for (uint16_t i = 0; i < shown; i++)
         {

@@ -596,6 +596,52 @@ test_settled (gconstpointer data)
   g_free (early);
 }
 
+/* A tree that reaches max_nodes ends the search there. */
+static void
+test_full_tree (gconstpointer data)
+{
+  ImhGameKind kind = games[GPOINTER_TO_INT (data)];
+  SKIP_IF_MISSING (kind);
+  ImhSearchResult *a = g_new (ImhSearchResult, 1), *b = g_new (ImhSearchResult, 1);
+  ImhState s;
+  ImhSearchLimits lim;
+
+  position (&s, kind, kind == IMH_GAME_DUEL ? 2 : 4, 5, 6);
+  imh_search_limits_init (&lim);
+  lim.iterations = 100000;
+  lim.max_nodes = 500;
+  lim.seed = 3;
+  g_assert_true (imh_search (&s, &lim, a));
+  g_assert_true (a->full);
+  g_assert_false (a->stopped);
+  g_assert_cmpuint (a->nodes, ==, 500);
+  /* At most one node per iteration: at least 499 iterations ran. */
+  g_assert_cmpuint (a->iterations, >=, 499);
+  g_assert_cmpuint (a->iterations, <, 100000);
+  g_assert_true (imh_search (&s, &lim, b));
+  assert_same_result (a, b);
+  /* Per thread. */
+  lim.threads = 2;
+  g_assert_true (imh_search (&s, &lim, a));
+  g_assert_true (a->full);
+  g_assert_cmpuint (a->nodes, ==, 1000);
+  /* A time budget ends there too (long before the 60 s). */
+  lim.threads = 1;
+  lim.iterations = 0;
+  lim.time_ms = 60000;
+  g_assert_true (imh_search (&s, &lim, a));
+  g_assert_true (a->full);
+  g_assert_cmpuint (a->nodes, ==, 500);
+  /* Below the cap nothing changes. */
+  lim.time_ms = 0;
+  lim.iterations = 300;
+  g_assert_true (imh_search (&s, &lim, a));
+  g_assert_false (a->full);
+  g_assert_cmpuint (a->iterations, ==, 300);
+  g_free (a);
+  g_free (b);
+}
+
 /* A lone legal decision is played without a search, by every level. */
 static void
 test_lone_decision (gconstpointer data)
@@ -658,6 +704,7 @@ main (int argc, char **argv)
       ADD ("ordering", test_ordering);
       ADD ("settled", test_settled);
       ADD ("lone-decision", test_lone_decision);
+      ADD ("full-tree", test_full_tree);
 #undef ADD
     }
   return g_test_run ();

@@ -248,6 +248,7 @@ test_hint (void)
 
   g_assert_cmpint (run (&a, NULL, "hint", path, "--iterations", "400", "--top", "3", "--json", NULL), ==, 0);
   g_assert_cmpfloat (json_number (a, "iterations"), ==, 400);
+  g_assert_nonnull (strstr (a, "\"full\":false"));
   g_assert_cmpuint (count_of (a, "\"decision\":"), ==, 3);
   /* Every candidate is one of `legal`'s lines, visits add up to at most
    * the iterations, best first. */
@@ -269,6 +270,13 @@ test_hint (void)
   /* Text output names the best decision first. */
   g_assert_cmpint (run (&text, NULL, "hint", path, "--iterations", "400", "--top", "1", NULL), ==, 0);
   g_assert_nonnull (strstr (text, "400 iterations"));
+  /* A full tree ends the search, and says so. */
+  {
+    g_autofree char *full = NULL;
+    g_assert_cmpint (run (&full, NULL, "hint", path, "--iterations", "5000", "--max-nodes", "300", "--json", NULL), ==, 0);
+    g_assert_nonnull (strstr (full, "\"full\":true"));
+    g_assert_cmpfloat (json_number (full, "iterations"), <, 5000);
+  }
   /* Bad budgets are refused with a message. */
   g_assert_cmpint (run (NULL, &err, "hint", path, "--iterations", "-5", NULL), ==, 2);
   g_assert_cmpuint (strlen (err), >, 0);

@@ -105,9 +105,11 @@ main (int argc, char **argv)
       agree += ag;
       iters += a->iterations;
       done++;
-      printf ("position %3d (seed %d, ply %2d, %2u decisions): stable_from %.3f %s, %s reference\n",
+      printf ("position %3d (seed %d, ply %2d, %2u decisions): stable_from %.3f %s, %s reference "
+              "(%llu iterations%s)\n",
               done, 9000 + k, plies, legal.n, a->stable_from, st ? "stable" : "UNSTABLE",
-              ag ? "agrees with" : "DIFFERS from");
+              ag ? "agrees with" : "DIFFERS from", (unsigned long long) b->iterations,
+              b->full ? ", tree full" : "");
       for (int w = 0; dump != NULL && w < 2; w++)
         {
           const ImhSearchResult *rw = w ? b : a;

@@ -17,7 +17,8 @@
  * they differ; BENCH_HINT_DUMP=FILE writes every candidate of both
  * searches (tab-separated) so that rules for the final choice can be
  * compared afterwards; BENCH_HINT_FIRST=K skips the first K positions;
- * BENCH_HINT_MAX_NODES=N sets the reference search's tree cap per thread.
+ * BENCH_HINT_MAX_NODES=N sets the reference search's tree cap per thread;
+ * BENCH_HINT_C=C the UCT constant of both searches.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +91,8 @@ main (int argc, char **argv)
       lim.iterations = 0;
       lim.threads = threads;
       lim.seed = (uint64_t) k;
+      if (getenv ("BENCH_HINT_C") != NULL)
+        lim.exploration = atof (getenv ("BENCH_HINT_C"));
       lim.time_ms = short_it ? 0 : (uint32_t) short_v;
       lim.iterations = short_it ? short_v : 0;
       imh_search (&s, &lim, a);

@@ -66,6 +66,13 @@ typedef struct {
 } ImhSearchLimits;
 
 #define IMH_SEARCH_DEFAULT_C 0.7
+/* The UCT constant of hints (about a million iterations, which must give
+ * the same top decision as a much longer search). With 0.7 a long search
+ * can settle on a decision before a better one has shown its value and
+ * then starve that one of visits, so that two searches of one position
+ * disagree by seed; 1.4 explores enough to avoid that (docs/ai.md, "Hint
+ * stability"). Players keep 0.7, measured best at their budgets. */
+#define IMH_HINT_EXPLORATION 1.4
 #define IMH_SEARCH_DEFAULT_MAX_NODES (1u << 21)
 
 /* One root decision with its statistics, from the root actor's view. */

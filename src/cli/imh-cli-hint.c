@@ -35,6 +35,7 @@ int
 imh_cli_hint (int argc, char **argv)
 {
   gint64 iterations = 0, time_ms = 0, top = 5, threads = 1, seed = 1, ply = -1, max_nodes = 0;
+  double exploration = IMH_HINT_EXPLORATION;
   gboolean json = FALSE;
   gchar *playout = NULL;
   GOptionEntry entries[] = {
@@ -45,6 +46,7 @@ imh_cli_hint (int argc, char **argv)
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("Search seed (default 1)"), N_("S") },
     { "ply", 'p', 0, G_OPTION_ARG_INT64, &ply, N_("Position after the first P decisions of the main line (default: its end)"), N_("P") },
     { "playout", 0, 0, G_OPTION_ARG_STRING, &playout, N_("Playout policy: random or heuristic (default random)"), N_("POLICY") },
+    { "exploration", 'c', 0, G_OPTION_ARG_DOUBLE, &exploration, N_("UCT exploration constant (default 1.4, the app’s hints; the computer players use 0.7)"), N_("C") },
     { "max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, N_("Largest tree per thread, in nodes (default 2097152, 56 bytes each); the search ends when it is full"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
@@ -65,6 +67,11 @@ imh_cli_hint (int argc, char **argv)
   if (iterations < 0 || time_ms < 0 || top < 0 || threads < 1 || threads > 64)
     {
       imh_cli_error (_("--iterations, --time and --top must not be negative; --threads must be between 1 and 64"));
+      return IMH_CLI_USAGE;
+    }
+  if (!(exploration > 0 && exploration <= 100))
+    {
+      imh_cli_error (_("--exploration must be a number above 0 and at most 100"));
       return IMH_CLI_USAGE;
     }
   if (max_nodes < 0 || max_nodes > UINT32_MAX || max_nodes == 1)
@@ -115,6 +122,7 @@ imh_cli_hint (int argc, char **argv)
   lim.seed = (uint64_t) seed;
   lim.playout = policy;
   lim.max_nodes = (uint32_t) max_nodes;
+  lim.exploration = exploration;
   if (res == NULL || !imh_search (&state, &lim, res))
     {
       free (res);

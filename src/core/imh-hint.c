@@ -294,6 +294,7 @@ imh_game_hint_async (ImhGame             *game,
   if (iterations == 0)
     iterations = s->kind == IMH_GAME_DUEL ? DEFAULT_ITERATIONS_DUEL : DEFAULT_ITERATIONS_CLASSIC;
   job->limits.iterations = iterations;
+  job->limits.exploration = IMH_HINT_EXPLORATION;
   job->limits.threads = CLAMP (g_get_num_processors (), 1, 4);
   job->limits.seed = _imh_game_public_seed (game, ply);
   job->limits.stop = &job->stop;

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "imh-ai.h"
 #include "imh-game.h"
+#include "imh-game-private.h"
 #include "imh-hint.h"
 #include "imh-history.h"
 #include "imh-record.h"
@@ -1075,6 +1077,24 @@ test_hint (void)
       g_assert_cmpfloat (imh_hint_get_visits (hint), <=, best_visits);
       best_visits = imh_hint_get_visits (hint);
     }
+
+  /* Exactly the search the hint promises: the game's public seed, the
+   * hint's exploration constant, up to 4 threads. */
+  {
+    ImhSearchLimits lim;
+    ImhSearchResult *res = g_new (ImhSearchResult, 1);
+    g_autoptr(ImhHint) best = g_list_model_get_item (hints, 0);
+    imh_search_limits_init (&lim);
+    lim.iterations = 600;
+    lim.threads = CLAMP (g_get_num_processors (), 1, 4);
+    lim.seed = _imh_game_public_seed (game, 0);
+    lim.exploration = IMH_HINT_EXPLORATION;
+    g_assert_true (imh_search (imh_game_get_state_at (game, 0), &lim, res));
+    g_assert_cmpuint (res->c[0].decision, ==, imh_hint_get_decision (best));
+    g_assert_cmpuint (res->c[0].visits, ==, imh_hint_get_visits (best));
+    g_assert_cmpfloat (res->c[0].win, ==, imh_hint_get_win (best));
+    g_free (res);
+  }
 
   /* Cancelled: an error, no candidates. */
   g_cancellable_cancel (cancellable);

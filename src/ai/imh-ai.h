@@ -99,7 +99,8 @@ typedef struct {
   uint32_t nodes;             /* tree nodes, all threads */
   bool     stopped;           /* ended by the stop flag */
   bool     settled;           /* ended early by stop_when_settled */
-  bool     full;              /* some thread ended because its tree reached max_nodes */
+  bool     full;              /* some thread ended because its tree reached max_nodes
+                               * (or memory ran out) */
   /* Stability of the choice: the fraction of the search (by iterations,
    * 0..1) after which the best decision no longer changed. Computed on
    * the merged statistics at checkpoints every 1/64 of the budget (or of

@@ -460,10 +460,10 @@ worker_run (void *data)
         }
       one_iteration (w, &rng);
       w->done++;
-      if (w->n_nodes >= w->max_nodes)
+      if (w->n_nodes >= w->max_nodes || w->oom)
         {
-          /* The tree cannot grow: more iterations would only feed its
-           * leader with playouts from frozen leaves. */
+          /* The tree cannot grow (full, or out of memory): more iterations
+           * would only feed its leader with playouts from frozen leaves. */
           w->full = true;
           break;
         }

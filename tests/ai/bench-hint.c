@@ -58,7 +58,7 @@ main (int argc, char **argv)
     }
   ImhSearchResult *a = malloc (sizeof *a), *b = malloc (sizeof *b);
   int stable = 0, agree = 0, done = 0;
-  double iters = 0;
+  double iters = 0, short_ms_sum = 0;
 
   for (int k = 0; done < n; k++)
     {
@@ -109,10 +109,11 @@ main (int argc, char **argv)
       iters += a->iterations;
       done++;
       printf ("position %3d (seed %d, ply %2d, %2u decisions): stable_from %.3f %s, %s reference "
-              "(%llu iterations%s)\n",
+              "(%llu iterations%s); short search %u ms\n",
               done, 9000 + k, plies, legal.n, a->stable_from, st ? "stable" : "UNSTABLE",
               ag ? "agrees with" : "DIFFERS from", (unsigned long long) b->iterations,
-              b->full ? ", tree full" : "");
+              b->full ? ", tree full" : "", a->elapsed_ms);
+      short_ms_sum += a->elapsed_ms;
       for (int w = 0; dump != NULL && w < 2; w++)
         {
           const ImhSearchResult *rw = w ? b : a;
@@ -146,9 +147,9 @@ main (int argc, char **argv)
     }
   n -= first_env ? atoi (first_env) : 0;
   printf ("%s: %d positions, %s vs %s, %u threads: stable over the last half %d (%.1f%%), "
-          "agrees with the reference %d (%.1f%%), mean iterations %.0f\n",
+          "agrees with the reference %d (%.1f%%), mean iterations %.0f, mean short search %.0f ms\n",
           rules->id, n, argv[2], argv[3], threads, stable, 100.0 * stable / n, agree,
-          100.0 * agree / n, iters / n);
+          100.0 * agree / n, iters / n, short_ms_sum / n);
   if (dump != NULL)
     fclose (dump);
   free (a);

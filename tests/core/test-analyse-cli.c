@@ -7,11 +7,11 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "imh-ai.h"
 #include "imh-game-summary.h"
 #include "imh-library.h"
+#include "cli-test-util.h"
 #include "imh-record.h"
 
 static const char *cli;     /* path of imhotep-cli (first argument) */
@@ -20,24 +20,13 @@ static const char *cli;     /* path of imhotep-cli (first argument) */
 static int
 run (char **out, char **err, ...)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  int status = 0;
   va_list ap;
+  int status;
 
-  g_ptr_array_add (argv, (char *) cli);
   va_start (ap, err);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
+  status = cli_test_run_va (cli, NULL, out, err, ap);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               out, err, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status));
-  return WEXITSTATUS (status);
+  return status;
 }
 
 /* A file with a seeded random Duel game of `n` decisions. */
@@ -73,14 +62,6 @@ write_record (const char *name, guint64 seed, guint n)
   return path;
 }
 
-static guint
-count (const char *haystack, const char *needle)
-{
-  guint n = 0;
-  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
-    n++;
-  return n;
-}
 
 static void
 test_file (void)
@@ -92,7 +73,7 @@ test_file (void)
   g_assert_cmpint (run (&out, &err, "analyse", "--depth", "quick", "-q", "--json", "--seed", "5",
                         path, NULL), ==, 0);
   g_assert_true (g_str_has_prefix (out, "{\"format\":1,\"game\":\"duel\""));
-  g_assert_cmpuint (count (out, "{\"ply\":"), ==, 16);
+  g_assert_cmpuint (cli_test_count (out, "{\"ply\":"), ==, 16);
   g_assert_nonnull (strstr (out, "\"seed\":5"));
   g_assert_nonnull (strstr (out, "\"depth\":\"quick\""));
 
@@ -168,7 +149,7 @@ test_library_game (void)
 
   g_assert_cmpint (run (&out, &err, "analyse", "--db", db, "--game", "1", "--depth", "quick",
                         "--json", NULL), ==, 0);
-  g_assert_cmpuint (count (out, "{\"ply\":"), ==, 20);
+  g_assert_cmpuint (cli_test_count (out, "{\"ply\":"), ==, 20);
 
   lib = imh_library_open (db, &error);
   g_assert_no_error (error);

@@ -5,8 +5,8 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
-#include <sys/wait.h>
 
+#include "cli-test-util.h"
 #include "imh-library-private.h"
 
 static const char *cli;     /* path of imhotep-cli (first argument) */
@@ -15,27 +15,14 @@ static const char *cli;     /* path of imhotep-cli (first argument) */
 static int
 run (const char *db, char **out, char **err, ...)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  int status = 0;
+  const char *prefix[] = { "library", "--db", db, NULL };
   va_list ap;
+  int status;
 
-  g_ptr_array_add (argv, (char *) cli);
-  g_ptr_array_add (argv, (char *) "library");
-  g_ptr_array_add (argv, (char *) "--db");
-  g_ptr_array_add (argv, (char *) db);
   va_start (ap, err);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
+  status = cli_test_run_va (cli, prefix, out, err, ap);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               out, err, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status));
-  return WEXITSTATUS (status);
+  return status;
 }
 
 static char *

@@ -8,8 +8,8 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
+#include "cli-test-util.h"
 #include "imh-record.h"
 
 static const char *cli_path;
@@ -19,67 +19,17 @@ static char *tmp_dir;
 /* Runs imhotep-cli with the given arguments (NULL-terminated); returns
  * the exit status, stdout and stderr (transfer full). */
 static int
-run_argv (GPtrArray *args, char **out, char **err)
-{
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-  char *o = NULL, *e = NULL;
-
-  g_ptr_array_add (args, NULL);
-  if (!g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                     &o, &e, &status, &error))
-    g_error ("cannot run %s: %s", (char *) args->pdata[0], error->message);
-  g_ptr_array_free (args, TRUE);
-  if (out != NULL)
-    *out = o;
-  else
-    g_free (o);
-  if (err != NULL)
-    *err = e;
-  else
-    g_free (e);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
-
-static int
 run (char **out, char **err, ...)
 {
-  GPtrArray *args = g_ptr_array_new ();
   va_list ap;
-  const char *a;
+  int status;
 
-  g_ptr_array_add (args, (gpointer) cli_path);
   va_start (ap, err);
-  while ((a = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) a);
+  status = cli_test_run_va (cli_path, NULL, out, err, ap);
   va_end (ap);
-  return run_argv (args, out, err);
+  return status;
 }
 
-/* The number after "\"key\":" in a JSON text (the first one). */
-static double
-json_number (const char *json, const char *key)
-{
-  g_autofree char *pat = g_strdup_printf ("\"%s\":", key);
-  const char *p = strstr (json, pat);
-  char *end;
-  double v;
-
-  if (p == NULL)
-    g_error ("no %s in %s", pat, json);
-  v = g_ascii_strtod (p + strlen (pat), &end);
-  g_assert_true (end != p + strlen (pat));
-  return v;
-}
-
-static unsigned
-count_of (const char *text, const char *what)
-{
-  unsigned n = 0;
-  for (const char *p = strstr (text, what); p != NULL; p = strstr (p + 1, what))
-    n++;
-  return n;
-}
 
 static char *
 read_file (const char *path)
@@ -247,9 +197,9 @@ test_hint (void)
   lines = g_strsplit (legal, "\n", -1);
 
   g_assert_cmpint (run (&a, NULL, "hint", path, "--iterations", "400", "--top", "3", "--json", NULL), ==, 0);
-  g_assert_cmpfloat (json_number (a, "iterations"), ==, 400);
+  g_assert_cmpfloat (cli_test_json_number (a, "iterations"), ==, 400);
   g_assert_nonnull (strstr (a, "\"full\":false"));
-  g_assert_cmpuint (count_of (a, "\"decision\":"), ==, 3);
+  g_assert_cmpuint (cli_test_count (a, "\"decision\":"), ==, 3);
   /* Every candidate is one of `legal`'s lines, visits add up to at most
    * the iterations, best first. */
   double visits_sum = 0, last = 1e18;
@@ -257,7 +207,7 @@ test_hint (void)
     {
       const char *start = p + strlen ("\"decision\":\"");
       g_autofree char *d = g_strndup (start, strchr (start, '"') - start);
-      double v = json_number (p, "visits");
+      double v = cli_test_json_number (p, "visits");
       g_assert_true (g_strv_contains ((const char *const *) lines, d));
       g_assert_cmpfloat (v, <=, last);
       last = v;
@@ -287,7 +237,7 @@ test_hint (void)
     g_autofree char *full = NULL;
     g_assert_cmpint (run (&full, NULL, "hint", path, "--iterations", "5000", "--max-nodes", "300", "--json", NULL), ==, 0);
     g_assert_nonnull (strstr (full, "\"full\":true"));
-    g_assert_cmpfloat (json_number (full, "iterations"), <, 5000);
+    g_assert_cmpfloat (cli_test_json_number (full, "iterations"), <, 5000);
   }
   /* Bad budgets are refused with a message. */
   g_assert_cmpint (run (NULL, &err, "hint", path, "--iterations", "-5", NULL), ==, 2);
@@ -303,11 +253,11 @@ test_arena (void)
 
   g_assert_cmpint (run (&a, NULL, "arena", "--game", "duel", "--a", "strong", "--b", "random",
                         "--games", "4", "--seed", "1", "--a-iterations", "200", "--json", NULL), ==, 0);
-  g_assert_cmpfloat (json_number (a, "games"), ==, 4);
-  g_assert_cmpfloat (json_number (a, "wins") + json_number (a, "ties") + json_number (a, "losses"), ==, 4);
+  g_assert_cmpfloat (cli_test_json_number (a, "games"), ==, 4);
+  g_assert_cmpfloat (cli_test_json_number (a, "wins") + cli_test_json_number (a, "ties") + cli_test_json_number (a, "losses"), ==, 4);
   g_assert_nonnull (strstr (a, "\"a_budget\":{\"iterations\":200,\"time_ms\":0,\"playout\":\"random\"}"));
-  g_assert_cmpfloat (json_number (a, "a_iterations_per_decision"), <=, 200);
-  g_assert_cmpfloat (json_number (a, "a_iterations_per_decision"), >, 0);
+  g_assert_cmpfloat (cli_test_json_number (a, "a_iterations_per_decision"), <=, 200);
+  g_assert_cmpfloat (cli_test_json_number (a, "a_iterations_per_decision"), >, 0);
   /* The same seeds replay the same games: equal up to the timings. */
   g_assert_cmpint (run (&b, NULL, "arena", "--game", "duel", "--a", "strong", "--b", "random",
                         "--games", "4", "--seed", "1", "--a-iterations", "200", "--threads", "2",
@@ -325,26 +275,18 @@ test_arena (void)
   g_assert_true (g_file_set_contents (f1, a, -1, NULL));
   g_assert_true (g_file_set_contents (f2, c, -1, NULL));
   {
-    GPtrArray *args = g_ptr_array_new ();
-    g_ptr_array_add (args, (gpointer) python_path);
-    g_ptr_array_add (args, (gpointer) arena_sum_path);
-    g_ptr_array_add (args, f1);
-    g_ptr_array_add (args, f2);
-    g_assert_cmpint (run_argv (args, &sum, NULL), ==, 0);
+    const char *argv[] = { python_path, arena_sum_path, f1, f2, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, &sum, NULL), ==, 0);
   }
   g_assert_nonnull (strstr (sum, "2 chunks, 6 games"));
   {
-    g_autofree char *wins = g_strdup_printf ("A: wins %d,", (int) (json_number (a, "wins") + json_number (c, "wins")));
+    g_autofree char *wins = g_strdup_printf ("A: wins %d,", (int) (cli_test_json_number (a, "wins") + cli_test_json_number (c, "wins")));
     g_assert_nonnull (strstr (sum, wins));
   }
   /* The same chunk twice would count games twice: refused. */
   {
-    GPtrArray *args = g_ptr_array_new ();
-    g_ptr_array_add (args, (gpointer) python_path);
-    g_ptr_array_add (args, (gpointer) arena_sum_path);
-    g_ptr_array_add (args, f1);
-    g_ptr_array_add (args, f1);
-    g_assert_cmpint (run_argv (args, NULL, &sum_err), ==, 1);
+    const char *argv[] = { python_path, arena_sum_path, f1, f1, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, NULL, &sum_err), ==, 1);
   }
   g_assert_nonnull (strstr (sum_err, "--seed 1 again"));
 }

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "cli-test-util.h"
+
+#include <string.h>
+#include <sys/wait.h>
+
+int
+cli_test_run_argv (const char *const *argv,
+                   char             **out,
+                   char             **err)
+{
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                     out, err, &status, &error))
+    g_error ("cannot run %s: %s", argv[0], error->message);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+int
+cli_test_run_va (const char        *program,
+                 const char *const *prefix,
+                 char             **out,
+                 char             **err,
+                 va_list            ap)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  const char *arg;
+
+  g_ptr_array_add (argv, (char *) program);
+  for (guint i = 0; prefix != NULL && prefix[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) prefix[i]);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  g_ptr_array_add (argv, NULL);
+  return cli_test_run_argv ((const char *const *) argv->pdata, out, err);
+}
+
+guint
+cli_test_count (const char *haystack,
+                const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+double
+cli_test_json_number (const char *json,
+                      const char *key)
+{
+  g_autofree char *pat = g_strdup_printf ("\"%s\":", key);
+  const char *p = strstr (json, pat);
+  char *end;
+  double v;
+
+  if (p == NULL)
+    g_error ("no %s in %s", pat, json);
+  v = g_ascii_strtod (p + strlen (pat), &end);
+  g_assert_true (end != p + strlen (pat));
+  return v;
+}

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "imh-ui-util.h"
 #include "imh-analysis-page.h"
 #include "imh-eval-graph.h"
 #include "imh-record-file.h"
@@ -393,19 +394,6 @@ stop_job (ImhAnalysisPage *self)
 }
 
 static void
-toast (ImhAnalysisPage *self,
-       const char      *text)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
-  else
-    g_message ("%s", text);
-}
-
-static void
 on_job_done (GObject      *source,
              GAsyncResult *res,
              gpointer      user_data)
@@ -430,7 +418,7 @@ on_job_done (GObject      *source,
       store_result (self);
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    toast (self, error->message);
+    imh_ui_toast (GTK_WIDGET (self), error->message);
   update_visibility (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
@@ -773,7 +761,7 @@ imh_analysis_page_start (ImhAnalysisPage  *self,
   self->job = imh_analysis_job_new (record, &error);
   if (self->job == NULL)
     {
-      toast (self, error->message);
+      imh_ui_toast (GTK_WIDGET (self), error->message);
       return;
     }
   imh_analysis_job_set_depth (self->job, depth);

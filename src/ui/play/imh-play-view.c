@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imh-ui-util.h"
 #include "imh-analysis-page.h"
 #include "imh-duel-board.h"
 #include "imh-game-over.h"
@@ -61,19 +62,6 @@ static GParamSpec *properties[N_PROPS];
 static void refresh (ImhPlayView *self);
 
 /* ---- Helpers ------------------------------------------------------------------- */
-
-static void
-toast (ImhPlayView *self,
-       const char  *text)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
-  else
-    g_message ("%s", text);
-}
 
 static GtkWindow *
 parent_window (ImhPlayView *self)
@@ -308,7 +296,7 @@ play_again (ImhPlayView *self)
   /* The other player starts the next game. */
   options.start_player = 1 - options.start_player;
   if (!imh_game_restart (self->game, &options, g_random_int () | ((guint64) g_random_int () << 32), &error))
-    toast (self, error->message);
+    imh_ui_toast (GTK_WIDGET (self), error->message);
   self->last_live_ply = self->last_viewed_ply = 0;
   refresh (self);
 }
@@ -375,7 +363,7 @@ apply_decision (ImhPlayView   *self,
   if (self->game == NULL)
     return;
   if (!imh_game_apply (self->game, decision, mode, &error))
-    toast (self, error->message);
+    imh_ui_toast (GTK_WIDGET (self), error->message);
 }
 
 static void
@@ -466,7 +454,7 @@ on_new_game_start (ImhPlayView      *self,
   game = imh_game_new (&options, seed, &error);
   if (game == NULL)
     {
-      toast (self, error->message);
+      imh_ui_toast (GTK_WIDGET (self), error->message);
       return;
     }
   imh_game_set_pace (game, self->pace);
@@ -552,7 +540,7 @@ on_file_loaded (GObject      *source,
   if (game == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        toast (self, error->message);
+        imh_ui_toast (GTK_WIDGET (self), error->message);
       return;
     }
   imh_game_set_pace (game, self->pace);
@@ -629,10 +617,10 @@ on_file_saved (GObject      *source,
   if (!imh_record_file_save_finish (result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        toast (self, error->message);
+        imh_ui_toast (GTK_WIDGET (self), error->message);
       return;
     }
-  toast (self, _("Game saved"));
+  imh_ui_toast (GTK_WIDGET (self), _("Game saved"));
 }
 
 static void
@@ -718,7 +706,7 @@ on_hint_ready (GObject      *source,
           g_clear_object (&self->hint_cancellable);
           if (self->game != NULL)
             update_status (self);
-          toast (self, error->message);
+          imh_ui_toast (GTK_WIDGET (self), error->message);
         }
       return;
     }
@@ -939,7 +927,7 @@ game_return_to_line (GSimpleAction *action,
 
   g_variant_get (parameter, "(uu)", &ply, &d);
   if (!imh_study_view_return_to_line (IMH_STUDY_VIEW (self->study_view), ply, d, &error))
-    toast (self, error->message);
+    imh_ui_toast (GTK_WIDGET (self), error->message);
 }
 
 static const GActionEntry game_entries[] = {

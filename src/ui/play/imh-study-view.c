@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imh-ui-util.h"
 #include "imh-duel-board.h"
 #include "imh-hint.h"
 #include "imh-study-view.h"
@@ -52,19 +53,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-static void
-toast (ImhStudyView *self,
-       const char   *text)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
-  else
-    g_message ("%s", text);
-}
 
 static void
 clear_list (GtkWidget *list)
@@ -190,7 +178,7 @@ on_variation_activated (ImhStudyView  *self,
   g_autoptr(GError) error = NULL;
 
   if (!imh_study_view_return_to_line (self, ply, d, &error))
-    toast (self, error->message);
+    imh_ui_toast (GTK_WIDGET (self), error->message);
 }
 
 gboolean
@@ -328,7 +316,7 @@ on_remove_bookmark (GtkButton    *button,
   if (self->library == NULL || id == NULL)
     return;
   if (!imh_library_remove_bookmark (self->library, *id, &error))
-    toast (self, error->message);
+    imh_ui_toast (GTK_WIDGET (self), error->message);
   update_bookmarks (self);
 }
 
@@ -342,7 +330,7 @@ on_bookmark_activated (ImhStudyView  *self,
     return;
   if (ply > imh_game_get_n_plies (self->game))
     {
-      toast (self, _("This position is not in the current line of the game"));
+      imh_ui_toast (GTK_WIDGET (self), _("This position is not in the current line of the game"));
       return;
     }
   if (ply > imh_game_get_live_ply (self->game))
@@ -400,9 +388,9 @@ on_bookmark_response (AdwMessageDialog *dialog,
     return;
   note = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
   if (imh_study_view_add_bookmark (self, note, &error) <= 0)
-    toast (self, error->message);
+    imh_ui_toast (GTK_WIDGET (self), error->message);
   else
-    toast (self, _("Position bookmarked"));
+    imh_ui_toast (GTK_WIDGET (self), _("Position bookmarked"));
 }
 
 static void

@@ -63,6 +63,11 @@ typedef struct {
    * kept: the statistics are those of the shorter search. One thread only
    * (ignored with more). For players, not for hints or analysis. */
   bool     stop_when_settled;
+  /* time_ms counts the CPU time of the searching thread (each root-parallel
+   * thread its own, CLOCK_THREAD_CPUTIME_ID) instead of wall-clock time:
+   * a budget that other work on a busy machine does not shorten, for
+   * measurements that share the machine (arena --cpu-time). */
+  bool     cpu_time;
 } ImhSearchLimits;
 
 #define IMH_SEARCH_DEFAULT_C 0.7
@@ -152,6 +157,7 @@ typedef struct {
    * (ISMCTS/FLAT); 0 picks the most visited. */
   double        epsilon;
   double        temperature;
+  bool          cpu_time;     /* time_ms is CPU time (ImhSearchLimits.cpu_time) */
 } ImhPlayerSpec;
 
 typedef enum {

@@ -70,11 +70,13 @@ play_game (const ImhArenaConfig *cfg, uint32_t i, GameOutcome *g)
         break;
       const ImhPlayerSpec *who = actor == a_seat ? cfg->a : cfg->b;
       ImhDecision d;
-      uint64_t t0 = _imh_now_ns ();
+      /* CPU time when the budget is CPU time (one thread per player). */
+      bool cpu = who->cpu_time;
+      uint64_t t0 = _imh_budget_clock_ns (cpu);
       if (!imh_player_choose_full (who, &s, mix (game_seed ^ (uint64_t) i << 32, ply), cfg->stop,
                                    &d, res))
         break;
-      double ms = (_imh_now_ns () - t0) / 1e6;
+      double ms = (_imh_budget_clock_ns (cpu) - t0) / 1e6;
       if (actor == a_seat)
         {
           g->a_dec++;

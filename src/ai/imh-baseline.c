@@ -128,6 +128,7 @@ imh_flat_search (const ImhState *s, const ImhSearchLimits *lim, ImhSearchResult 
   ImhDecisionList legal;
   ImhRng rng;
   uint64_t t0 = _imh_now_ns ();
+  uint64_t c0 = _imh_budget_clock_ns (lim->cpu_time);
   uint64_t tlimit_ns = (uint64_t) lim->time_ms * 1000000u;
   double sum[IMH_MAX_DECISIONS] = { 0 }, sumsq[IMH_MAX_DECISIONS] = { 0 };
   double msum[IMH_MAX_DECISIONS] = { 0 }, msumsq[IMH_MAX_DECISIONS] = { 0 };
@@ -153,7 +154,7 @@ imh_flat_search (const ImhState *s, const ImhSearchLimits *lim, ImhSearchResult 
           out->stopped = true;
           break;
         }
-      if (tlimit_ns > 0 && (it & 7) == 0 && _imh_now_ns () - t0 >= tlimit_ns)
+      if (tlimit_ns > 0 && (it & 7) == 0 && _imh_budget_clock_ns (lim->cpu_time) - c0 >= tlimit_ns)
         break;
       if (lim->iterations == 0 && tlimit_ns == 0 && lim->stop == NULL && it >= 1000)
         break;   /* no limit and no way to stop: the default budget */

@@ -140,6 +140,7 @@ imh_player_choose_full (const ImhPlayerSpec *spec, const ImhState *s, uint64_t s
         imh_search_limits_init (&lim);
         lim.iterations = spec->iterations;
         lim.time_ms = spec->time_ms;
+        lim.cpu_time = spec->cpu_time;
         lim.threads = spec->threads;
         lim.seed = search_seed;
         lim.exploration = spec->exploration;

@@ -120,6 +120,14 @@ _imh_now_ns (void)
   return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
+uint64_t
+_imh_thread_cpu_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
 void
 imh_search_limits_init (ImhSearchLimits *lim)
 {
@@ -432,6 +440,8 @@ worker_run (void *data)
   bool by_iterations = w->budget > 0;
 
   imh_rng_seed (&rng, w->seed);
+  if (w->lim->cpu_time)
+    w->t0_ns = _imh_thread_cpu_ns ();   /* this thread's own clock */
   if (!stamp_reserve (w, 127) || node_new (w) != 0 || w->n_nodes != 1)
     {
       w->oom = true;
@@ -449,7 +459,7 @@ worker_run (void *data)
         break;
       if (tlimit_ns > 0 && (w->done & 7) == 0)
         {
-          uint64_t el = _imh_now_ns () - w->t0_ns;
+          uint64_t el = _imh_budget_clock_ns (w->lim->cpu_time) - w->t0_ns;
           if (el >= tlimit_ns)
             break;
           while (!by_iterations && el >= next_snap_ns && w->n_snaps < IMH_N_CHECKPOINTS)
@@ -475,7 +485,7 @@ worker_run (void *data)
           else
             {
               /* Estimated from the rate so far, half again for safety. */
-              uint64_t el = _imh_now_ns () - w->t0_ns;
+              uint64_t el = _imh_budget_clock_ns (w->lim->cpu_time) - w->t0_ns;
               uint64_t left = el < tlimit_ns ? tlimit_ns - el : 0;
               to_come = tlimit_ns == 0 ? UINT64_MAX
                         : (uint64_t) ((double) w->done * (double) left / (double) (el ? el : 1) * 1.5) + 1;

@@ -72,7 +72,7 @@ imh_cli_arena (int argc, char **argv)
   g_autofree gchar *game = NULL, *a = NULL, *b = NULL, *a_playout = NULL, *b_playout = NULL;
   gint64 players = 0, games = 100, seed = 1, threads = 1;
   gint64 a_iter = 0, a_time = 0, b_iter = 0, b_time = 0;
-  gboolean json = FALSE;
+  gboolean json = FALSE, cpu_time = FALSE;
   GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("Game: duel or classic"), N_("GAME") },
     { "players", 'p', 0, G_OPTION_ARG_INT64, &players, N_("Number of players (classic: 2–4)"), N_("N") },
@@ -87,6 +87,7 @@ imh_cli_arena (int argc, char **argv)
     { "b-iterations", 0, 0, G_OPTION_ARG_INT64, &b_iter, N_("Override B’s budget in iterations"), N_("N") },
     { "b-time", 0, 0, G_OPTION_ARG_INT64, &b_time, N_("Override B’s budget in milliseconds per decision"), N_("MS") },
     { "b-playout", 0, 0, G_OPTION_ARG_STRING, &b_playout, N_("B’s playout policy: random or heuristic"), N_("POLICY") },
+    { "cpu-time", 0, 0, G_OPTION_ARG_NONE, &cpu_time, N_("Count time budgets in CPU time of the searching thread, so that other work on the machine does not shorten them"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };
@@ -129,6 +130,7 @@ imh_cli_arena (int argc, char **argv)
   if (!make_spec ("--a", a, a_iter, a_time, a_playout, &sa)
       || !make_spec ("--b", b, b_iter, b_time, b_playout, &sb))
     return IMH_CLI_USAGE;
+  sa.cpu_time = sb.cpu_time = cpu_time;
 
   ImhArenaConfig cfg = { 0 };
   ImhArenaResult res;
@@ -157,16 +159,16 @@ imh_cli_arena (int argc, char **argv)
               ",\"games\":%u,\"wins\":%u,\"ties\":%u,\"losses\":%u,\"win_lo\":%.4f,\"win_hi\":%.4f,\"score\":%.4f,\"score_ci\":%.4f,"
               "\"margin\":%.3f,\"margin_ci\":%.3f,\"a_ms_per_decision\":%.3f,\"b_ms_per_decision\":%.3f,"
               "\"decisions_per_game\":%.1f,\"a_iterations_per_decision\":%.0f,\"b_iterations_per_decision\":%.0f,"
-              "\"a_budget\":{\"iterations\":%" G_GUINT64_FORMAT ",\"time_ms\":%u,\"playout\":\"%s\"},"
-              "\"b_budget\":{\"iterations\":%" G_GUINT64_FORMAT ",\"time_ms\":%u,\"playout\":\"%s\"},"
+              "\"a_budget\":{\"iterations\":%" G_GUINT64_FORMAT ",\"time_ms\":%u,\"clock\":\"%s\",\"playout\":\"%s\"},"
+              "\"b_budget\":{\"iterations\":%" G_GUINT64_FORMAT ",\"time_ms\":%u,\"clock\":\"%s\",\"playout\":\"%s\"},"
               "\"engine\":\"%s\"}\n",
               rules->id, (int) players, sa.name, sb.name, seed, res.games, res.wins, res.ties,
               res.losses, win_lo, win_hi, res.score, res.score_ci, res.margin, res.margin_ci, a_ms, b_ms,
               res.mean_decisions,
               res.a_decisions ? (double) res.a_iterations / res.a_decisions : 0.0,
               res.b_decisions ? (double) res.b_iterations / res.b_decisions : 0.0,
-              (guint64) sa.iterations, sa.time_ms, playout_name (sa.playout),
-              (guint64) sb.iterations, sb.time_ms, playout_name (sb.playout),
+              (guint64) sa.iterations, sa.time_ms, cpu_time ? "cpu" : "wall", playout_name (sa.playout),
+              (guint64) sb.iterations, sb.time_ms, cpu_time ? "cpu" : "wall", playout_name (sb.playout),
               imh_engine_version ());
       return IMH_CLI_OK;
     }
@@ -178,7 +180,11 @@ imh_cli_arena (int argc, char **argv)
   printf (_("A’s score (win 1, shared first place 1/k): %.3f ± %.3f (95%% confidence)\n"),
           res.score, res.score_ci);
   printf (_("A’s mean margin: %+.2f ± %.2f points\n"), res.margin, res.margin_ci);
-  printf (_("Time per decision: A %.2f ms, B %.2f ms; %.1f decisions per game\n"),
-          a_ms, b_ms, res.mean_decisions);
+  if (cpu_time)
+    printf (_("CPU time per decision: A %.2f ms, B %.2f ms; %.1f decisions per game\n"),
+            a_ms, b_ms, res.mean_decisions);
+  else
+    printf (_("Time per decision: A %.2f ms, B %.2f ms; %.1f decisions per game\n"),
+            a_ms, b_ms, res.mean_decisions);
   return IMH_CLI_OK;
 }

@@ -12,6 +12,9 @@
  * <= 0.5) and whether it equals the reference search's best decision.
  * A budget is milliseconds ("1000") or iterations with a suffix i
  * ("700000i"): iteration budgets give the same result on a loaded machine.
+ * LONG "none" skips the reference searches: with BENCH_HINT_DUMP, a
+ * variant of the hint can then be compared with references dumped before
+ * (their choices do not depend on the hint's settings).
  *
  * Environment: BENCH_HINT_DETAIL=1 prints the top 3 of both searches where
  * they differ; BENCH_HINT_DUMP=FILE writes every candidate of both
@@ -39,14 +42,15 @@ main (int argc, char **argv)
   char *end_s, *end_l;
   unsigned long long short_v = strtoull (argv[2], &end_s, 10), long_v = strtoull (argv[3], &end_l, 10);
   bool short_it = *end_s == 'i', long_it = *end_l == 'i';
+  bool no_ref = strcmp (argv[3], "none") == 0;
   const char *dump_path = getenv ("BENCH_HINT_DUMP");
   const char *first_env = getenv ("BENCH_HINT_FIRST");
   int first = first_env ? atoi (first_env) : 0;
   FILE *dump = NULL;
   uint32_t threads = (uint32_t) atoi (argv[4]);
   const ImhRules *rules = imh_rules_from_id (argc > 5 ? argv[5] : "duel");
-  if (n <= 0 || short_v == 0 || long_v == 0 || threads == 0 || rules == NULL ||
-      (*end_s != '\0' && !short_it) || (*end_l != '\0' && !long_it))
+  if (n <= 0 || short_v == 0 || (long_v == 0 && !no_ref) || threads == 0 || rules == NULL ||
+      (*end_s != '\0' && !short_it) || (!no_ref && *end_l != '\0' && !long_it))
     {
       fprintf (stderr, "bench-hint: bad arguments\n");
       return 2;
@@ -101,7 +105,10 @@ main (int argc, char **argv)
       lim.time_ms = long_it ? 0 : (uint32_t) long_v;
       lim.iterations = long_it ? long_v : 0;
       lim.seed = (uint64_t) k + 1000000;
-      imh_search (&s, &lim, b);
+      if (no_ref)
+        *b = *a;
+      else
+        imh_search (&s, &lim, b);
       int st = a->stable_from <= 0.5;
       int ag = a->c[0].decision == b->c[0].decision;
       stable += st;
@@ -111,10 +118,10 @@ main (int argc, char **argv)
       printf ("position %3d (seed %d, ply %2d, %2u decisions): stable_from %.3f %s, %s reference "
               "(%llu iterations%s); short search %u ms\n",
               done, 9000 + k, plies, legal.n, a->stable_from, st ? "stable" : "UNSTABLE",
-              ag ? "agrees with" : "DIFFERS from", (unsigned long long) b->iterations,
+              no_ref ? "no" : ag ? "agrees with" : "DIFFERS from", (unsigned long long) b->iterations,
               b->full ? ", tree full" : "", a->elapsed_ms);
       short_ms_sum += a->elapsed_ms;
-      for (int w = 0; dump != NULL && w < 2; w++)
+      for (int w = 0; dump != NULL && w < (no_ref ? 1 : 2); w++)
         {
           const ImhSearchResult *rw = w ? b : a;
           for (int i = 0; i < rw->n; i++)

@@ -642,6 +642,49 @@ test_full_tree (gconstpointer data)
   g_free (b);
 }
 
+/* Time budgets counted in the searching thread's CPU time end like
+ * wall-clock ones, for ISMCTS (one and two threads), flat Monte-Carlo and
+ * the players, and give an ordinary result. */
+static void
+test_cpu_time (gconstpointer data)
+{
+  ImhGameKind kind = games[GPOINTER_TO_INT (data)];
+  SKIP_IF_MISSING (kind);
+  ImhSearchResult *a = g_new (ImhSearchResult, 1);
+  ImhState s;
+  ImhSearchLimits lim;
+
+  position (&s, kind, kind == IMH_GAME_DUEL ? 2 : 4, 7, 4);
+  imh_search_limits_init (&lim);
+  lim.iterations = 0;
+  lim.time_ms = 20;
+  lim.cpu_time = true;
+  lim.seed = 5;
+  for (uint32_t threads = 1; threads <= 2; threads++)
+    {
+      lim.threads = threads;
+      g_assert_true (imh_search (&s, &lim, a));
+      g_assert_cmpuint (a->threads, ==, threads);
+      g_assert_cmpuint (a->iterations, >, 0);
+      g_assert_false (a->stopped);
+      g_assert_false (a->full);
+      g_assert_true (imh_is_legal (&s, a->c[0].decision));
+    }
+  lim.threads = 1;
+  g_assert_true (imh_flat_search (&s, &lim, a));
+  g_assert_cmpuint (a->iterations, >, 0);
+  g_assert_true (imh_is_legal (&s, a->c[0].decision));
+  ImhPlayerSpec spec = *imh_level_get (IMH_LEVEL_EXPERT);
+  spec.iterations = 0;
+  spec.time_ms = 10;
+  spec.cpu_time = true;
+  ImhDecision d;
+  g_assert_true (imh_player_choose_full (&spec, &s, 3, NULL, &d, a));
+  g_assert_true (imh_is_legal (&s, d));
+  g_assert_cmpuint (a->iterations, >, 0);
+  g_free (a);
+}
+
 /* A lone legal decision is played without a search, by every level. */
 static void
 test_lone_decision (gconstpointer data)
@@ -705,6 +748,7 @@ main (int argc, char **argv)
       ADD ("settled", test_settled);
       ADD ("lone-decision", test_lone_decision);
       ADD ("full-tree", test_full_tree);
+      ADD ("cpu-time", test_cpu_time);
 #undef ADD
     }
   return g_test_run ();

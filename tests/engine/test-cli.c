@@ -247,15 +247,17 @@ test_hint (void)
 static void
 test_arena (void)
 {
-  g_autofree char *a = NULL, *b = NULL, *c = NULL, *err = NULL, *sum = NULL, *sum_err = NULL;
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL, *err = NULL, *sum = NULL;
+  g_autofree char *sum_err = NULL, *mix_err = NULL, *text = NULL;
   g_autofree char *f1 = g_build_filename (tmp_dir, "chunk1.json", NULL);
   g_autofree char *f2 = g_build_filename (tmp_dir, "chunk2.json", NULL);
+  g_autofree char *f3 = g_build_filename (tmp_dir, "chunk3.json", NULL);
 
   g_assert_cmpint (run (&a, NULL, "arena", "--game", "duel", "--a", "strong", "--b", "random",
                         "--games", "4", "--seed", "1", "--a-iterations", "200", "--json", NULL), ==, 0);
   g_assert_cmpfloat (cli_test_json_number (a, "games"), ==, 4);
   g_assert_cmpfloat (cli_test_json_number (a, "wins") + cli_test_json_number (a, "ties") + cli_test_json_number (a, "losses"), ==, 4);
-  g_assert_nonnull (strstr (a, "\"a_budget\":{\"iterations\":200,\"time_ms\":0,\"playout\":\"random\"}"));
+  g_assert_nonnull (strstr (a, "\"a_budget\":{\"iterations\":200,\"time_ms\":0,\"clock\":\"wall\",\"playout\":\"random\"}"));
   g_assert_cmpfloat (cli_test_json_number (a, "a_iterations_per_decision"), <=, 200);
   g_assert_cmpfloat (cli_test_json_number (a, "a_iterations_per_decision"), >, 0);
   /* The same seeds replay the same games: equal up to the timings. */
@@ -266,6 +268,17 @@ test_arena (void)
   g_assert_cmpint (strncmp (a, b, strstr (a, "\"a_ms_per_decision\"") - a), ==, 0);
   g_assert_cmpint (run (&c, NULL, "arena", "--game", "duel", "--a", "strong", "--b", "random",
                         "--games", "2", "--seed", "2", "--a-iterations", "200", "--json", NULL), ==, 0);
+  /* Time budgets in CPU time: recorded as such, and said in the text. */
+  g_assert_cmpint (run (&d, NULL, "arena", "--game", "duel", "--a", "expert", "--b", "flat",
+                        "--games", "2", "--seed", "3", "--a-time", "2", "--b-time", "2", "--cpu-time",
+                        "--json", NULL), ==, 0);
+  g_assert_nonnull (strstr (d, "\"a_budget\":{\"iterations\":0,\"time_ms\":2,\"clock\":\"cpu\""));
+  g_assert_nonnull (strstr (d, "\"b_budget\":{\"iterations\":0,\"time_ms\":2,\"clock\":\"cpu\""));
+  g_assert_cmpfloat (cli_test_json_number (d, "games"), ==, 2);
+  g_assert_cmpfloat (cli_test_json_number (d, "a_iterations_per_decision"), >, 0);
+  g_assert_cmpint (run (&text, NULL, "arena", "--game", "duel", "--a", "expert", "--b", "greedy",
+                        "--games", "2", "--a-time", "1", "--cpu-time", NULL), ==, 0);
+  g_assert_nonnull (strstr (text, "CPU time per decision"));
   /* Errors name what is wrong. */
   g_assert_cmpint (run (NULL, &err, "arena", "--game", "duel", "--a", "nobody", "--b", "greedy", NULL), ==, 2);
   g_assert_nonnull (strstr (err, "nobody"));
@@ -289,6 +302,20 @@ test_arena (void)
     g_assert_cmpint (cli_test_run_argv (argv, NULL, &sum_err), ==, 1);
   }
   g_assert_nonnull (strstr (sum_err, "--seed 1 again"));
+  /* A chunk with CPU-time budgets is another match than wall-clock ones. */
+  {
+    g_autofree char *wall = NULL;
+    g_assert_cmpint (run (&wall, NULL, "arena", "--game", "duel", "--a", "expert", "--b", "flat",
+                          "--games", "2", "--seed", "4", "--a-time", "2", "--b-time", "2",
+                          "--json", NULL), ==, 0);
+    g_assert_true (g_file_set_contents (f1, d, -1, NULL));
+    g_assert_true (g_file_set_contents (f3, wall, -1, NULL));
+  }
+  {
+    const char *argv[] = { python_path, arena_sum_path, f1, f3, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, NULL, &mix_err), ==, 1);
+  }
+  g_assert_nonnull (strstr (mix_err, "a_budget"));
 }
 
 int

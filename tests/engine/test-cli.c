@@ -13,7 +13,7 @@
 #include "imh-record.h"
 
 static const char *cli_path;
-static const char *python_path, *arena_sum_path;
+static const char *python_path, *arena_sum_path, *hint_compare_path;
 static char *tmp_dir;
 
 /* Runs imhotep-cli with the given arguments (NULL-terminated); returns
@@ -318,6 +318,62 @@ test_arena (void)
   g_assert_nonnull (strstr (mix_err, "a_budget"));
 }
 
+/* build-aux/hint-compare on bench-hint dumps (written here: three
+ * positions, the hint agreeing with the reference in positions 1 and 3,
+ * stable in 1 and 2; position 2's choice 0.8 points below the best). */
+static void
+test_hint_compare (void)
+{
+  g_autofree char *ref = g_build_filename (tmp_dir, "ref.tsv", NULL);
+  g_autofree char *hint = g_build_filename (tmp_dir, "hint.tsv", NULL);
+  g_autofree char *other = g_build_filename (tmp_dir, "other.tsv", NULL);
+  g_autofree char *bad = g_build_filename (tmp_dir, "bad.tsv", NULL);
+  g_autofree char *out = NULL, *out2 = NULL, *err = NULL;
+
+  if (hint_compare_path == NULL)
+    {
+      g_test_skip ("no build-aux/hint-compare given");
+      return;
+    }
+  g_assert_true (g_file_set_contents (ref,
+    "1\t9000\tlong\t0\tP a1\t900\t0.600000\t0.001\t1.0\t0.000\n"
+    "1\t9000\tlong\t1\tP a2\t100\t0.500000\t0.001\t0.0\t0.000\n"
+    "2\t9001\tlong\t0\tP b1\t900\t0.550000\t0.001\t1.0\t0.000\n"
+    "2\t9001\tlong\t1\tP b2\t800\t0.542000\t0.001\t0.5\t0.000\n"
+    "3\t9002\tlong\t0\tP c1\t900\t0.700000\t0.001\t2.0\t0.000\n", -1, NULL));
+  g_assert_true (g_file_set_contents (hint,
+    "1\t9000\tshort\t0\tP a1\t90\t0.610000\t0.01\t1.0\t0.100\n"
+    "2\t9001\tshort\t0\tP b2\t90\t0.560000\t0.01\t1.0\t0.200\n"
+    "2\t9001\tshort\t1\tP b1\t80\t0.550000\t0.01\t1.0\t0.200\n"
+    "3\t9002\tshort\t0\tP c1\t90\t0.700000\t0.01\t1.0\t0.900\n", -1, NULL));
+  g_assert_true (g_file_set_contents (other,
+    "1\t9000\tshort\t0\tP a2\t90\t0.610000\t0.01\t1.0\t0.100\n"
+    "2\t9001\tshort\t0\tP b1\t90\t0.560000\t0.01\t1.0\t0.200\n"
+    "3\t9002\tshort\t0\tP c1\t90\t0.700000\t0.01\t1.0\t0.900\n", -1, NULL));
+  {
+    const char *argv[] = { python_path, hint_compare_path, ref, hint, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, &out, NULL), ==, 0);
+  }
+  g_assert_nonnull (strstr (out, "equal to the reference's choice: 2 of 3"));
+  g_assert_nonnull (strstr (out, "unchanged over the last half of the search: 2 of 3"));
+  g_assert_nonnull (strstr (out, "both: 1 of 3"));
+  g_assert_nonnull (strstr (out, "within 0.5 points of the reference's best: 2 of 3"));
+  g_assert_nonnull (strstr (out, "within 1 point of the reference's best: 3 of 3"));
+  {
+    const char *argv[] = { python_path, hint_compare_path, ref, hint, other, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, &out2, NULL), ==, 0);
+  }
+  g_assert_nonnull (strstr (out2, "equal to the reference: 1; only"));
+  g_assert_nonnull (strstr (out2, "the two hints choose the same: 1 of 3"));
+  /* A broken line is named with its file and line. */
+  g_assert_true (g_file_set_contents (bad, "1\t9000\tshort\t0\tP a1\n", -1, NULL));
+  {
+    const char *argv[] = { python_path, hint_compare_path, ref, bad, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, NULL, &err), ==, 1);
+  }
+  g_assert_nonnull (strstr (err, "bad.tsv:1"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -326,7 +382,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   /* meson passes the path of imhotep-cli as the only argument. */
   if (argc < 2)
-    g_error ("usage: test-cli PATH-TO-IMHOTEP-CLI [PYTHON3 ARENA-SUM]");
+    g_error ("usage: test-cli PATH-TO-IMHOTEP-CLI [PYTHON3 ARENA-SUM [HINT-COMPARE]]");
   cli_path = argv[1];
   /* Optional: python3 and build-aux/arena-sum. */
   if (argc >= 4)
@@ -334,6 +390,8 @@ main (int argc, char **argv)
       python_path = argv[2];
       arena_sum_path = argv[3];
     }
+  if (argc >= 5)
+    hint_compare_path = argv[4];
   tmp_dir = g_dir_make_tmp ("imh-cli-test-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
 
@@ -343,6 +401,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/bench-signature", test_bench_signature);
   g_test_add_func ("/cli/hint", test_hint);
   g_test_add_func ("/cli/arena", test_arena);
+  g_test_add_func ("/cli/hint-compare", test_hint_compare);
   status = g_test_run ();
   {
     /* Remove the temporary folder and what the tests wrote into it. */

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "imh-ai.h"
+#include "imh-build.h"
 #include "imh-cli.h"
 
 int imh_cli_arena (int argc, char **argv);
@@ -161,7 +162,7 @@ imh_cli_arena (int argc, char **argv)
               "\"decisions_per_game\":%.1f,\"a_iterations_per_decision\":%.0f,\"b_iterations_per_decision\":%.0f,"
               "\"a_budget\":{\"iterations\":%" G_GUINT64_FORMAT ",\"time_ms\":%u,\"clock\":\"%s\",\"playout\":\"%s\"},"
               "\"b_budget\":{\"iterations\":%" G_GUINT64_FORMAT ",\"time_ms\":%u,\"clock\":\"%s\",\"playout\":\"%s\"},"
-              "\"engine\":\"%s\"}\n",
+              "\"engine\":\"%s\",\"build\":\"%s\"}\n",
               rules->id, (int) players, sa.name, sb.name, seed, res.games, res.wins, res.ties,
               res.losses, win_lo, win_hi, res.score, res.score_ci, res.margin, res.margin_ci, a_ms, b_ms,
               res.mean_decisions,
@@ -169,7 +170,7 @@ imh_cli_arena (int argc, char **argv)
               res.b_decisions ? (double) res.b_iterations / res.b_decisions : 0.0,
               (guint64) sa.iterations, sa.time_ms, cpu_time ? "cpu" : "wall", playout_name (sa.playout),
               (guint64) sb.iterations, sb.time_ms, cpu_time ? "cpu" : "wall", playout_name (sb.playout),
-              imh_engine_version ());
+              imh_engine_version (), IMH_BUILD);
       return IMH_CLI_OK;
     }
   printf (_("%s, %d players: A = %s, B = %s, %u games from seed %lld\n"),

@@ -292,9 +292,23 @@ test_arena (void)
     g_assert_cmpint (cli_test_run_argv (argv, &sum, NULL), ==, 0);
   }
   g_assert_nonnull (strstr (sum, "2 chunks, 6 games"));
+  g_assert_nonnull (strstr (a, "\"build\":\""));
+  g_assert_nonnull (strstr (sum, "builds: "));
   {
     g_autofree char *wins = g_strdup_printf ("A: wins %d,", (int) (cli_test_json_number (a, "wins") + cli_test_json_number (c, "wins")));
     g_assert_nonnull (strstr (sum, wins));
+  }
+  /* Chunks of other builds are added up, with a warning naming them. */
+  {
+    g_autofree char *warn = NULL, *other = NULL;
+    const char *build = strstr (c, "\"build\":\"");
+    g_assert_nonnull (build);
+    other = g_strdup_printf ("%.*s\"build\":\"0000000-test\"}\n", (int) (build - c), c);
+    g_assert_true (g_file_set_contents (f2, other, -1, NULL));
+    const char *argv[] = { python_path, arena_sum_path, f1, f2, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, NULL, &warn), ==, 0);
+    g_assert_nonnull (strstr (warn, "different builds"));
+    g_assert_nonnull (strstr (warn, "0000000-test: 1 chunk"));
   }
   /* The same chunk twice would count games twice: refused. */
   {

@@ -46,7 +46,7 @@ imh_cli_hint (int argc, char **argv)
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("Search seed (default 1)"), N_("S") },
     { "ply", 'p', 0, G_OPTION_ARG_INT64, &ply, N_("Position after the first P decisions of the main line (default: its end)"), N_("P") },
     { "playout", 0, 0, G_OPTION_ARG_STRING, &playout, N_("Playout policy: random or heuristic (default random)"), N_("POLICY") },
-    { "exploration", 'c', 0, G_OPTION_ARG_DOUBLE, &exploration, N_("UCT exploration constant (default 0.7, as the app’s hints and the computer players)"), N_("C") },
+    { "exploration", 'c', 0, G_OPTION_ARG_DOUBLE, &exploration, N_("UCT exploration constant (default 1.0, the app’s hints; the computer players use 0.7)"), N_("C") },
     { "max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, N_("Largest tree per thread, in nodes (default 2097152, 56 bytes each); the search ends when it is full"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL }

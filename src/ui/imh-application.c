@@ -206,10 +206,14 @@ imh_application_take_screenshot (ImhApplication *self)
                                       self->screenshot->dark ? ADW_COLOR_SCHEME_FORCE_DARK
                                                              : ADW_COLOR_SCHEME_FORCE_LIGHT);
 
-  /* Window buttons and font as GNOME shows them, whatever the display has configured. */
+  /* Window buttons and font as GNOME shows them, whatever the display has
+   * configured; no animations, so that the picture shows where they end
+   * (a sidebar sliding in took longer than the frames waited for on a busy
+   * machine, and was taken half-way). */
   g_object_set (gtk_settings_get_default (),
                 "gtk-decoration-layout", "appmenu:close",
                 "gtk-font-name", "Cantarell 11",
+                "gtk-enable-animations", FALSE,
                 NULL);
 
   window = imh_window_new (self);

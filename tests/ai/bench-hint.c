@@ -20,7 +20,10 @@
  * they differ; BENCH_HINT_DUMP=FILE writes every candidate of both
  * searches (tab-separated) so that rules for the final choice can be
  * compared afterwards; BENCH_HINT_FIRST=K skips the first K positions;
- * BENCH_HINT_MAX_NODES=N sets the reference search's tree cap per thread;
+ * BENCH_HINT_MAX_NODES=N sets the tree cap per thread of both searches
+ * (a hint of about a million iterations never reaches the default cap, a
+ * 30 s search does; with LONG "none" and SHORT 30000, a second 30 s search
+ * with another seed shows how reproducible the reference's choice is);
  * BENCH_HINT_C=C the UCT constant of both searches.
  */
 #include <stdio.h>
@@ -99,9 +102,9 @@ main (int argc, char **argv)
         lim.exploration = atof (getenv ("BENCH_HINT_C"));
       lim.time_ms = short_it ? 0 : (uint32_t) short_v;
       lim.iterations = short_it ? short_v : 0;
-      imh_search (&s, &lim, a);
       if (getenv ("BENCH_HINT_MAX_NODES") != NULL)
         lim.max_nodes = (uint32_t) strtoul (getenv ("BENCH_HINT_MAX_NODES"), NULL, 10);
+      imh_search (&s, &lim, a);
       lim.time_ms = long_it ? 0 : (uint32_t) long_v;
       lim.iterations = long_it ? long_v : 0;
       lim.seed = (uint64_t) k + 1000000;

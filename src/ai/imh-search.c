@@ -29,6 +29,7 @@
 #define IMH_NODE_CHUNK (1u << IMH_NODE_CHUNK_BITS)
 #define IMH_N_CHECKPOINTS 64
 #define IMH_MAX_PATH 4096
+#define IMH_DECISION_CODES 65536   /* every value of ImhDecision (uint16_t) */
 
 /* What the selection step reads, 32 bytes (two nodes per cache line:
  * walking the children is most of a search's cache misses)... */
@@ -74,11 +75,12 @@ typedef struct {
   uint32_t n_chunks, cap_chunks;
   uint32_t n_nodes;
 
-  /* Decision → index in the current legal list, stamped (no clearing).
-   * Sized by the largest decision seen (both games stay below 128). */
-  uint32_t *stamp;
-  uint8_t  *index;
-  uint32_t  stamp_size;
+  /* Per decision code, stamped with the epoch of the node being walked
+   * (no clearing between nodes): `legal` when the decision is legal there,
+   * `has` when that node has a child for it. IMH_DECISION_CODES entries
+   * each; only the few codes the games use are ever touched. */
+  uint32_t *legal_stamp;
+  uint32_t *has_stamp;
   uint32_t  epoch;
 
   /* Outputs */
@@ -93,23 +95,54 @@ typedef struct {
   RootStat stats[IMH_MAX_DECISIONS];
 } Worker;
 
-/* log(n) for small n, bit-identical to log((double) n): the selection
- * step takes one per child and visit. Filled once (pthread_once). */
-#define IMH_LOG_TABLE 65536
+/* log(n), bit-identical to log((double) n): the selection step takes one
+ * per child and visit. The first IMH_LOG_BLOCK values are filled once
+ * (pthread_once); the blocks above, up to IMH_LOG_TABLE, when a search
+ * first needs them (the upper nodes of a long search: a hint's root
+ * children reach about 550,000 visits per thread). Beyond that, libm. */
+#define IMH_LOG_BLOCK_BITS 16
+#define IMH_LOG_BLOCK (1u << IMH_LOG_BLOCK_BITS)
+#define IMH_LOG_BLOCKS 64
+#define IMH_LOG_TABLE (IMH_LOG_BLOCK * IMH_LOG_BLOCKS)
 static double log_table[IMH_LOG_TABLE];
+static atomic_bool log_ready[IMH_LOG_BLOCKS];
 static pthread_once_t log_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void
 log_table_init (void)
 {
-  for (uint32_t i = 1; i < IMH_LOG_TABLE; i++)
+  for (uint32_t i = 1; i < IMH_LOG_BLOCK; i++)
     log_table[i] = log ((double) i);
+  atomic_store_explicit (&log_ready[0], true, memory_order_release);
+}
+
+static double
+log_block_fill (uint32_t n)
+{
+  uint32_t b = n >> IMH_LOG_BLOCK_BITS;
+  pthread_mutex_lock (&log_lock);
+  if (!atomic_load_explicit (&log_ready[b], memory_order_relaxed))
+    {
+      for (uint32_t i = b * IMH_LOG_BLOCK; i < (b + 1) * IMH_LOG_BLOCK; i++)
+        log_table[i] = log ((double) i);
+      atomic_store_explicit (&log_ready[b], true, memory_order_release);
+    }
+  pthread_mutex_unlock (&log_lock);
+  return log_table[n];
 }
 
 static inline double
 log_n (uint32_t n)
 {
-  return n < IMH_LOG_TABLE ? log_table[n] : log ((double) n);
+  if (n < IMH_LOG_BLOCK)
+    return log_table[n];
+  if (n >= IMH_LOG_TABLE)
+    return log ((double) n);
+  if (__builtin_expect (!atomic_load_explicit (&log_ready[n >> IMH_LOG_BLOCK_BITS],
+                                               memory_order_acquire), 0))
+    return log_block_fill (n);
+  return log_table[n];
 }
 
 uint64_t
@@ -203,41 +236,11 @@ worker_free (Worker *w)
   free (w->chunks);
   free (w->stat_chunks);
   w->stat_chunks = NULL;
-  free (w->stamp);
-  free (w->index);
+  free (w->legal_stamp);
+  free (w->has_stamp);
   w->chunks = NULL;
-  w->stamp = NULL;
-  w->index = NULL;
-}
-
-/* Makes room for decision values up to `max`; false when out of memory. */
-static bool
-stamp_reserve (Worker *w, uint32_t max)
-{
-  if (max < w->stamp_size)
-    return true;
-  uint32_t size = w->stamp_size ? w->stamp_size : 128;
-  while (size <= max)
-    size *= 2;
-  uint32_t *stamp = calloc (size, sizeof *stamp);
-  uint8_t *index = calloc (size, sizeof *index);
-  if (stamp == NULL || index == NULL)
-    {
-      free (stamp);
-      free (index);
-      return false;
-    }
-  if (w->stamp_size > 0)
-    {
-      memcpy (stamp, w->stamp, w->stamp_size * sizeof *stamp);
-      memcpy (index, w->index, w->stamp_size * sizeof *index);
-    }
-  free (w->stamp);
-  free (w->index);
-  w->stamp = stamp;
-  w->index = index;
-  w->stamp_size = size;
-  return true;
+  w->legal_stamp = NULL;
+  w->has_stamp = NULL;
 }
 
 static bool
@@ -317,41 +320,28 @@ one_iteration (Worker *w, ImhRng *rng)
       if (legal.n == 0 || actor < 0)
         break;
 
-      ImhDecision dmax = 0;
-      for (uint16_t i = 0; i < legal.n; i++)
-        if (legal.d[i] > dmax)
-          dmax = legal.d[i];
-      if (!stamp_reserve (w, dmax))
-        {
-          w->oom = true;
-          break;
-        }
       if (++w->epoch == 0)
         {
-          /* Wrapped after 2^32 nodes visited: forget every stamp. */
-          memset (w->stamp, 0, w->stamp_size * sizeof *w->stamp);
+          /* Wrapped after 2^32 nodes walked: forget every stamp. */
+          memset (w->legal_stamp, 0, IMH_DECISION_CODES * sizeof *w->legal_stamp);
+          memset (w->has_stamp, 0, IMH_DECISION_CODES * sizeof *w->has_stamp);
           w->epoch = 1;
         }
       uint32_t epoch = w->epoch;
       for (uint16_t i = 0; i < legal.n; i++)
-        {
-          w->stamp[legal.d[i]] = epoch;
-          w->index[legal.d[i]] = (uint8_t) i;
-        }
+        w->legal_stamp[legal.d[i]] = epoch;
 
       /* Children that are legal now: count their availability and pick
        * the best by UCT; note which legal decisions have no child yet. */
-      bool has_child[IMH_MAX_DECISIONS];
-      memset (has_child, 0, legal.n * sizeof has_child[0]);
       uint32_t best = 0;
       double best_ucb = -INFINITY;
       uint16_t n_children = 0;
       for (uint32_t c = node_at (w, node)->first_child; c != 0; c = node_at (w, c)->next_sibling)
         {
           Node *ch = node_at (w, c);
-          if (w->stamp[ch->decision] != epoch)
+          if (w->legal_stamp[ch->decision] != epoch)
             continue;
-          has_child[w->index[ch->decision]] = true;
+          w->has_stamp[ch->decision] = epoch;
           n_children++;
           ch->avail++;
           double inv = 1.0 / ch->visits;
@@ -369,7 +359,7 @@ one_iteration (Worker *w, ImhRng *rng)
           uint32_t k = imh_rng_below (rng, (uint32_t) (legal.n - n_children));
           uint16_t pick = 0;
           for (uint16_t i = 0; i < legal.n; i++)
-            if (!has_child[i] && k-- == 0)
+            if (w->has_stamp[legal.d[i]] != epoch && k-- == 0)
               {
                 pick = i;
                 break;
@@ -442,7 +432,9 @@ worker_run (void *data)
   imh_rng_seed (&rng, w->seed);
   if (w->lim->cpu_time)
     w->t0_ns = _imh_thread_cpu_ns ();   /* this thread's own clock */
-  if (!stamp_reserve (w, 127) || node_new (w) != 0 || w->n_nodes != 1)
+  w->legal_stamp = calloc (IMH_DECISION_CODES, sizeof *w->legal_stamp);
+  w->has_stamp = calloc (IMH_DECISION_CODES, sizeof *w->has_stamp);
+  if (w->legal_stamp == NULL || w->has_stamp == NULL || node_new (w) != 0 || w->n_nodes != 1)
     {
       w->oom = true;
       return NULL;

@@ -13,8 +13,10 @@
  * Root parallel: each thread grows its own tree from its own seed on its
  * own share of the iterations; the root statistics are summed.
  *
- * Memory: nodes live in per-thread chunks of IMH_NODE_CHUNK nodes; a
- * chunk is allocated only when the previous one is full, never per node.
+ * Memory: each thread's nodes live in one array (and their statistics in
+ * a second), indexed by node number, which doubles from IMH_NODE_CHUNK
+ * nodes when full, never per node (glibc moves large blocks with mremap:
+ * no copy). A node is reached by its index, so moving is harmless.
  * Nothing is allocated during an iteration otherwise.
  */
 #include <math.h>
@@ -25,8 +27,7 @@
 
 #include "imh-ai-private.h"
 
-#define IMH_NODE_CHUNK_BITS 14
-#define IMH_NODE_CHUNK (1u << IMH_NODE_CHUNK_BITS)
+#define IMH_NODE_CHUNK (1u << 14)
 #define IMH_N_CHECKPOINTS 64
 #define IMH_MAX_PATH 4096
 #define IMH_DECISION_CODES 65536   /* every value of ImhDecision (uint16_t) */
@@ -70,9 +71,9 @@ typedef struct {
   bool                   settle;      /* stop_when_settled, one thread */
 
   /* Tree */
-  Node   **chunks;
-  NodeStats **stat_chunks;
-  uint32_t n_chunks, cap_chunks;
+  Node      *nodes;
+  NodeStats *node_stats;
+  uint32_t   cap_nodes;
   uint32_t n_nodes;
 
   /* Per decision code, stamped with the epoch of the node being walked
@@ -174,13 +175,13 @@ imh_search_limits_init (ImhSearchLimits *lim)
 static inline Node *
 node_at (Worker *w, uint32_t i)
 {
-  return &w->chunks[i >> IMH_NODE_CHUNK_BITS][i & (IMH_NODE_CHUNK - 1)];
+  return &w->nodes[i];
 }
 
 static inline NodeStats *
 stats_at (Worker *w, uint32_t i)
 {
-  return &w->stat_chunks[i >> IMH_NODE_CHUNK_BITS][i & (IMH_NODE_CHUNK - 1)];
+  return &w->node_stats[i];
 }
 
 /* A fresh node, or 0 when the tree is full. */
@@ -189,35 +190,23 @@ node_new (Worker *w)
 {
   if (w->n_nodes >= w->max_nodes || w->oom)
     return 0;
-  if ((w->n_nodes >> IMH_NODE_CHUNK_BITS) >= w->n_chunks)
+  if (w->n_nodes == w->cap_nodes)
     {
-      if (w->n_chunks == w->cap_chunks)
+      /* Node pointers taken before this call are stale after it. */
+      uint32_t cap = w->cap_nodes ? w->cap_nodes * 2 : IMH_NODE_CHUNK;
+      if (cap > w->max_nodes || cap < w->cap_nodes)
+        cap = w->max_nodes;
+      Node *nodes = realloc (w->nodes, (size_t) cap * sizeof *nodes);
+      if (nodes != NULL)
+        w->nodes = nodes;
+      NodeStats *stats = nodes != NULL ? realloc (w->node_stats, (size_t) cap * sizeof *stats) : NULL;
+      if (stats == NULL)
         {
-          uint32_t cap = w->cap_chunks ? w->cap_chunks * 2 : 16;
-          Node **c = realloc (w->chunks, cap * sizeof *c);
-          if (c != NULL)
-            w->chunks = c;
-          NodeStats **sc = c != NULL ? realloc (w->stat_chunks, cap * sizeof *sc) : NULL;
-          if (sc == NULL)
-            {
-              w->oom = true;
-              return 0;
-            }
-          w->stat_chunks = sc;
-          w->cap_chunks = cap;
-        }
-      Node *nodes = malloc (IMH_NODE_CHUNK * sizeof (Node));
-      NodeStats *stats = malloc (IMH_NODE_CHUNK * sizeof (NodeStats));
-      if (nodes == NULL || stats == NULL)
-        {
-          free (nodes);
-          free (stats);
           w->oom = true;
           return 0;
         }
-      w->chunks[w->n_chunks] = nodes;
-      w->stat_chunks[w->n_chunks] = stats;
-      w->n_chunks++;
+      w->node_stats = stats;
+      w->cap_nodes = cap;
     }
   uint32_t i = w->n_nodes++;
   memset (node_at (w, i), 0, sizeof (Node));
@@ -228,17 +217,12 @@ node_new (Worker *w)
 static void
 worker_free (Worker *w)
 {
-  for (uint32_t i = 0; i < w->n_chunks; i++)
-    {
-      free (w->chunks[i]);
-      free (w->stat_chunks[i]);
-    }
-  free (w->chunks);
-  free (w->stat_chunks);
-  w->stat_chunks = NULL;
+  free (w->nodes);
+  free (w->node_stats);
+  w->nodes = NULL;
+  w->node_stats = NULL;
   free (w->legal_stamp);
   free (w->has_stamp);
-  w->chunks = NULL;
   w->legal_stamp = NULL;
   w->has_stamp = NULL;
 }

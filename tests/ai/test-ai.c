@@ -632,6 +632,18 @@ test_full_tree (gconstpointer data)
   g_assert_true (imh_search (&s, &lim, a));
   g_assert_true (a->full);
   g_assert_cmpuint (a->nodes, ==, 500);
+  /* A cap past the first block of nodes: the arrays grow twice (16,384,
+   * 32,768, then the cap) on the way, and the search is still the same
+   * every time. */
+  lim.time_ms = 0;
+  lim.iterations = 100000;
+  lim.max_nodes = 40000;
+  g_assert_true (imh_search (&s, &lim, a));
+  g_assert_true (a->full);
+  g_assert_cmpuint (a->nodes, ==, 40000);
+  g_assert_true (imh_search (&s, &lim, b));
+  assert_same_result (a, b);
+  lim.max_nodes = 500;
   /* Below the cap nothing changes. */
   lim.time_ms = 0;
   lim.iterations = 300;

@@ -117,6 +117,27 @@ game_with_plies (guint64 seed,
   return game;
 }
 
+/* The subtitle of the first listed hint (an AdwActionRow whose subtitle
+ * starts with "Win "), or NULL. */
+static const char *
+first_hint_subtitle (GtkWidget *widget)
+{
+  if (ADW_IS_ACTION_ROW (widget))
+    {
+      const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
+      if (subtitle != NULL && g_str_has_prefix (subtitle, "Win "))
+        return subtitle;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *subtitle = first_hint_subtitle (child);
+      if (subtitle != NULL)
+        return subtitle;
+    }
+  return NULL;
+}
+
 static gboolean
 hint_is_visible (gpointer data)
 {
@@ -145,6 +166,14 @@ test_top_five (Fixture       *f,
   show_hint (f);
   g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 1);
   g_assert_cmpuint (imh_study_view_get_n_listed (f->study), ==, 5);
+  /* Each row: the win chance and its interval to a tenth of a point (the
+   * best decisions are often less than a point apart), the margin, the
+   * visits; no-break spaces (\xc2\xa0) keep each value with its interval. */
+  const char *subtitle = first_hint_subtitle (GTK_WIDGET (f->study));
+  g_assert_nonnull (subtitle);
+  g_assert_true (g_regex_match_simple ("^Win [0-9]+\\.[0-9]\xc2\xa0±\xc2\xa0[0-9]+\\.[0-9]\xc2\xa0% · "
+                                       "margin\xc2\xa0[-+][0-9]+\\.[0-9]\xc2\xa0±\xc2\xa0[0-9]+\\.[0-9] · "
+                                       "[0-9,]+\xc2\xa0visits$", subtitle, 0, 0));
 
   /* The switch (action study.top-five) draws the best five at once. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.top-five", NULL));

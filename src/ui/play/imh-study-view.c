@@ -107,9 +107,14 @@ hint_row (ImhHint *hint)
   GtkWidget *badge;
   g_autofree char *rank = g_strdup_printf ("%u", imh_hint_get_rank (hint));
   g_autofree char *title = g_markup_escape_text (imh_hint_get_text (hint), -1);
-  /* Translators: a hint's win probability ± its 95% interval, the expected
-   * final margin ± interval and the number of searched games */
-  g_autofree char *subtitle = g_strdup_printf (_("Win %.0f ± %.0f%% · margin %+.1f ± %.1f · %u visits"),
+  /* Translators: a hint's win probability ± its 95% interval (one decimal:
+   * the best decisions are often less than a point apart), the expected
+   * final margin ± interval and the number of searched games (%'u: with
+   * the locale's thousands separators). The spaces within each part
+   * (around ±, before %, after "margin", before "visits") are no-break
+   * spaces (\xc2\xa0), so that a line breaks only between the parts */
+  g_autofree char *subtitle = g_strdup_printf (_("Win %.1f\xc2\xa0±\xc2\xa0%.1f\xc2\xa0%% · "
+                                                 "margin\xc2\xa0%+.1f\xc2\xa0±\xc2\xa0%.1f · %'u\xc2\xa0visits"),
                                                imh_hint_get_win (hint) * 100.0,
                                                imh_hint_get_win_ci (hint) * 100.0,
                                                imh_hint_get_margin (hint),

@@ -14,7 +14,7 @@
  * own share of the iterations; the root statistics are summed.
  *
  * Memory: each thread's nodes live in one array (and their statistics in
- * a second), indexed by node number, which doubles from IMH_NODE_CHUNK
+ * a second), indexed by node number, which doubles from IMH_NODES_FIRST
  * nodes when full, never per node (glibc moves large blocks with mremap:
  * no copy). A node is reached by its index, so moving is harmless.
  * Nothing is allocated during an iteration otherwise.
@@ -27,7 +27,7 @@
 
 #include "imh-ai-private.h"
 
-#define IMH_NODE_CHUNK (1u << 14)
+#define IMH_NODES_FIRST (1u << 14)   /* first capacity of the node arrays */
 #define IMH_N_CHECKPOINTS 64
 #define IMH_MAX_PATH 4096
 #define IMH_DECISION_CODES 65536   /* every value of ImhDecision (uint16_t) */
@@ -193,7 +193,7 @@ node_new (Worker *w)
   if (w->n_nodes == w->cap_nodes)
     {
       /* Node pointers taken before this call are stale after it. */
-      uint32_t cap = w->cap_nodes ? w->cap_nodes * 2 : IMH_NODE_CHUNK;
+      uint32_t cap = w->cap_nodes ? w->cap_nodes * 2 : IMH_NODES_FIRST;
       if (cap > w->max_nodes || cap < w->cap_nodes)
         cap = w->max_nodes;
       Node *nodes = realloc (w->nodes, (size_t) cap * sizeof *nodes);

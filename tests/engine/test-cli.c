@@ -13,7 +13,7 @@
 #include "imh-record.h"
 
 static const char *cli_path;
-static const char *python_path, *arena_sum_path, *hint_compare_path;
+static const char *python_path, *arena_sum_path, *hint_compare_path, *arena_chunks_path;
 static char *tmp_dir;
 
 /* Runs imhotep-cli with the given arguments (NULL-terminated); returns
@@ -389,6 +389,69 @@ test_hint_compare (void)
   g_assert_nonnull (strstr (err, "bad.tsv:1"));
 }
 
+/* build-aux/arena-chunks with a stand-in for imhotep-cli that prints its
+ * arguments as the chunk's line and asks for the stop after the third
+ * chunk: the seeds follow each other from the first, every chunk gets the
+ * budgets of its opponent, and the loop ends at the stop file. */
+static void
+test_arena_chunks (void)
+{
+  g_autofree char *fake = g_build_filename (tmp_dir, "fake-cli", NULL);
+  g_autofree char *out = g_build_filename (tmp_dir, "chunks.jsonl", NULL);
+  g_autofree char *stop = g_strconcat (out, ".stop", NULL);
+  g_autofree char *script = NULL, *lines = NULL, *err = NULL;
+  g_auto(GStrv) line = NULL;
+
+  if (arena_chunks_path == NULL)
+    {
+      g_test_skip ("no build-aux/arena-chunks given");
+      return;
+    }
+  script = g_strdup_printf ("#!/bin/sh\n"
+                            "echo \"$*\"\n"
+                            "n=$(wc -l < '%s')\n"
+                            "[ \"$n\" -ge 3 ] && touch '%s'\n"
+                            "exit 0\n", out, stop);
+  g_assert_true (g_file_set_contents (fake, script, -1, NULL));
+  g_assert_cmpint (g_chmod (fake, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (out, "", -1, NULL));
+  {
+    const char *argv[] = { "/bin/sh", arena_chunks_path, fake, "flat", "6", "2016", out, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, NULL, &err), ==, 0);
+  }
+  g_assert_nonnull (strstr (err, "the next chunk would have had --seed 2019"));
+  g_assert_true (g_file_get_contents (out, &lines, NULL, NULL));
+  line = g_strsplit (lines, "\n", -1);
+  g_assert_cmpuint (g_strv_length (line), ==, 4);   /* three lines and "" */
+  for (int i = 0; i < 3; i++)
+    {
+      g_autofree char *want = g_strdup_printf ("arena --game duel --a expert --b flat --a-time 1000 "
+                                               "--b-time 1000 --cpu-time --games 6 --seed %d --json",
+                                               2016 + i);
+      g_assert_cmpstr (line[i], ==, want);
+    }
+  /* Against greedy only A has a budget; with the stop file there, no chunk. */
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { "/bin/sh", arena_chunks_path, fake, "greedy", "10", "1029", out, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, NULL, &err), ==, 0);
+  }
+  g_assert_nonnull (strstr (err, "would have had --seed 1029"));
+  /* Bad arguments are named. */
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { "/bin/sh", arena_chunks_path, fake, "random", "10", "1", out, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, NULL, &err), ==, 2);
+  }
+  g_assert_nonnull (strstr (err, "not \"random\""));
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { "/bin/sh", arena_chunks_path, fake, "greedy", "ten", "1", out, NULL };
+    g_assert_cmpint (cli_test_run_argv (argv, NULL, &err), ==, 2);
+  }
+  g_assert_nonnull (strstr (err, "whole numbers"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -397,7 +460,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   /* meson passes the path of imhotep-cli as the only argument. */
   if (argc < 2)
-    g_error ("usage: test-cli PATH-TO-IMHOTEP-CLI [PYTHON3 ARENA-SUM [HINT-COMPARE]]");
+    g_error ("usage: test-cli PATH-TO-IMHOTEP-CLI [PYTHON3 ARENA-SUM [HINT-COMPARE [ARENA-CHUNKS]]]");
   cli_path = argv[1];
   /* Optional: python3 and build-aux/arena-sum. */
   if (argc >= 4)
@@ -407,6 +470,8 @@ main (int argc, char **argv)
     }
   if (argc >= 5)
     hint_compare_path = argv[4];
+  if (argc >= 6)
+    arena_chunks_path = argv[5];
   tmp_dir = g_dir_make_tmp ("imh-cli-test-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
 
@@ -417,6 +482,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/hint", test_hint);
   g_test_add_func ("/cli/arena", test_arena);
   g_test_add_func ("/cli/hint-compare", test_hint_compare);
+  g_test_add_func ("/cli/arena-chunks", test_arena_chunks);
   status = g_test_run ();
   {
     /* Remove the temporary folder and what the tests wrote into it. */

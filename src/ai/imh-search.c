@@ -15,8 +15,10 @@
  *
  * Memory: each thread's nodes live in one array (and their statistics in
  * a second), indexed by node number, which doubles from IMH_NODES_FIRST
- * nodes when full, never per node (glibc moves large blocks with mremap:
- * no copy). A node is reached by its index, so moving is harmless.
+ * nodes when full, never per node (a grown array may move: glibc moves
+ * blocks it got from mmap with mremap, others by a copy, which the doubling
+ * keeps to a few per search). A node is reached by its index, so moving is
+ * harmless.
  * Nothing is allocated during an iteration otherwise.
  */
 #include <math.h>

@@ -21,3 +21,7 @@ void _imh_candidate_fill (ImhCandidate *c, ImhDecision d, uint32_t visits, uint3
                           double sum, double sumsq, double msum, double msumsq);
 /* Sorts out->c best first: visits, then win; stable. */
 void _imh_sort_candidates (ImhSearchResult *out);
+
+/* log((double) n) as the search's selection step takes it (from its table
+ * where n < 2^22): for tests. */
+double _imh_search_log (uint32_t n);

@@ -148,6 +148,13 @@ log_n (uint32_t n)
   return log_table[n];
 }
 
+double
+_imh_search_log (uint32_t n)
+{
+  pthread_once (&log_once, log_table_init);
+  return n == 0 ? log (0.0) : log_n (n);
+}
+
 uint64_t
 _imh_now_ns (void)
 {

@@ -5,7 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <math.h>
+
 #include "imh-ai.h"
+#include "imh-ai-private.h"
 
 /* ---------------------------------------------------------------- */
 /* Helpers                                                          */
@@ -739,12 +742,46 @@ test_lone_decision (gconstpointer data)
   g_free (res);
 }
 
+/* The selection step's logarithms come from a table, exact up to 2^22 and
+ * filled by blocks of 65,536 when a search first needs them (from any of
+ * its threads): every value must be log() itself, to the bit, whichever
+ * thread filled its block. Four threads fill the blocks at once. */
+static void *
+log_worker (void *data)
+{
+  guint first = GPOINTER_TO_UINT (data);
+  for (guint n = first; n < (1u << 22); n += 4099)
+    if (_imh_search_log (n) != log ((double) n))
+      return GUINT_TO_POINTER (n);
+  return NULL;
+}
+
+static void
+test_log_table (void)
+{
+  pthread_t t[4];
+  const guint edges[] = { 1, 2, 3, 65535, 65536, 65537, 131071, 131072, 2000000,
+                          4194303, 4194304, 4194305, 100000000, G_MAXUINT32 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (t); i++)
+    g_assert_cmpint (pthread_create (&t[i], NULL, log_worker, GUINT_TO_POINTER (i + 1)), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (t); i++)
+    {
+      void *bad = NULL;
+      g_assert_cmpint (pthread_join (t[i], &bad), ==, 0);
+      g_assert_cmpuint (GPOINTER_TO_UINT (bad), ==, 0);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (edges); i++)
+    g_assert_true (_imh_search_log (edges[i]) == log ((double) edges[i]));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/ai/values", test_values);
   g_test_add_func ("/ai/levels/by-name", test_levels_by_name);
+  g_test_add_func ("/ai/log-table", test_log_table);
   for (int g = 0; g < 2; g++)
     {
       char path[128];

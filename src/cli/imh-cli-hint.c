@@ -162,8 +162,8 @@ imh_cli_hint (int argc, char **argv)
         {
           const ImhCandidate *c = &res->c[i];
           rules->decision_to_text (&state, c->decision, dtext, sizeof dtext);
-          printf ("%-4u %-14s %9u %8.1f ± %5.1f %+8.2f ± %6.2f\n", i + 1, dtext, c->visits,
-                  100 * c->win, 100 * c->win_ci, c->margin, c->margin_ci);
+          printf ("%-4u %-14s %9u %8.1f ± %5.1f %+8.2f ± %6.2f\n", (unsigned) i + 1, dtext,
+                  c->visits, 100 * c->win, 100 * c->win_ci, c->margin, c->margin_ci);
         }
     }
   free (res);

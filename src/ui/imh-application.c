@@ -11,6 +11,7 @@
 #include "imh-application.h"
 #include "imh-record-file.h"
 #include "imh-duel-board.h"
+#include "imh-library-page.h"
 #include "imh-screenshot.h"
 #include "imh-window.h"
 
@@ -44,6 +45,8 @@ static const GOptionEntry main_options[] = {
     N_("Show the Study page and the best five decisions of --record on the board"), NULL },
   { "reveal", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show --record with everything revealed (the pile and the reserve face up)"), NULL },
+  { "library", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show the library page in --screenshot"), NULL },
   { NULL }
 };
 
@@ -84,9 +87,10 @@ imh_application_handle_local_options (GApplication *application,
 
   if (path == NULL)
     {
-      if (size != NULL || dark || record != NULL || g_variant_dict_contains (options, "ply"))
+      if (size != NULL || dark || record != NULL || g_variant_dict_contains (options, "ply")
+          || g_variant_dict_contains (options, "library"))
         {
-          g_printerr ("imhotep: %s\n", _("--size, --dark, --record and --ply need --screenshot"));
+          g_printerr ("imhotep: %s\n", _("--size, --dark, --record, --ply and --library need --screenshot"));
           return 2;
         }
       return -1;
@@ -106,6 +110,11 @@ imh_application_handle_local_options (GApplication *application,
       g_printerr ("imhotep: %s\n", _("--reveal needs --record"));
       return 2;
     }
+  if (g_variant_dict_contains (options, "library") && record != NULL)
+    {
+      g_printerr ("imhotep: %s\n", _("--library shows the library, not --record"));
+      return 2;
+    }
   if (g_variant_dict_contains (options, "ply") && (record == NULL || ply < 0))
     {
       g_printerr ("imhotep: %s\n", _("--ply needs --record and a number of at least 0"));
@@ -122,6 +131,7 @@ imh_application_handle_local_options (GApplication *application,
   request->analysis = g_variant_dict_contains (options, "analysis");
   request->study = g_variant_dict_contains (options, "study");
   request->reveal = g_variant_dict_contains (options, "reveal");
+  request->library = g_variant_dict_contains (options, "library");
   if (size != NULL
       && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
     {
@@ -288,6 +298,22 @@ imh_application_take_screenshot (ImhApplication *self)
             }
           return;
         }
+    }
+  if (self->screenshot->library)
+    {
+      /* The library of $XDG_DATA_HOME (build-aux/screenshots fills its own). */
+      GtkWidget *page;
+
+      g_action_group_change_action_state (G_ACTION_GROUP (window), "library",
+                                          g_variant_new_boolean (TRUE));
+      /* The newest game selected, so that the action bar shows. */
+      page = imh_window_get_library_page (window);
+      if (page != NULL)
+        gtk_selection_model_select_item (imh_library_page_get_selection (IMH_LIBRARY_PAGE (page)), 0,
+                                         TRUE);
+      /* At its size from the start: the columns shown depend on the width. */
+      gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                   self->screenshot->height);
     }
   take_when_ready (self, GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (window));

@@ -19,6 +19,7 @@ typedef struct {
   gboolean  analysis;   /* --analysis: the Analysis page, after a quick analysis */
   gboolean  study;      /* --study: the Study page, the best five of a hint drawn */
   gboolean  reveal;     /* --reveal: "everything revealed" on */
+  gboolean  library;    /* --library: the library page */
 } ImhScreenshotRequest;
 
 void     imh_screenshot_request_free (ImhScreenshotRequest *request);

@@ -430,6 +430,13 @@ imh_window_get_header_bar (ImhWindow *self)
   return self->header_bar;
 }
 
+GtkWidget *
+imh_window_get_library_page (ImhWindow *self)
+{
+  g_return_val_if_fail (IMH_IS_WINDOW (self), NULL);
+  return self->library_page;
+}
+
 ImhPlayView *
 imh_window_get_play_view (ImhWindow *self)
 {

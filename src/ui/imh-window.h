@@ -17,6 +17,8 @@ ImhWindow    *imh_window_new            (ImhApplication *application);
 AdwHeaderBar *imh_window_get_header_bar (ImhWindow      *self);
 const char   *imh_window_get_page       (ImhWindow      *self);
 ImhPlayView  *imh_window_get_play_view  (ImhWindow      *self);
+/* The library page (an ImhLibraryPage), or NULL until it is first shown. */
+GtkWidget    *imh_window_get_library_page (ImhWindow    *self);
 void          imh_window_add_toast      (ImhWindow      *self,
                                          AdwToast       *toast);
 /* Keeps every game played in the window in the game library, from its

@@ -39,8 +39,10 @@ def main(argv):
 
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for size, extra in (('360x700', []), ('640x480', ['--dark'])):
-            path = os.path.join(tmp, f'shot-{size}.png')
+        # The library page too (empty here), at a phone's width: the page
+        # must not ask for more (the window would be wider than asked).
+        for size, extra in (('360x700', []), ('640x480', ['--dark']), ('360x700', ['--library'])):
+            path = os.path.join(tmp, f'shot-{size}{"".join(extra)}.png')
             result = run(imhotep, '--screenshot', path, '--size', size, *extra)
             want = tuple(int(n) for n in size.split('x'))
             if result.returncode != 0:
@@ -55,7 +57,10 @@ def main(argv):
 
         for args, message in ((['--screenshot', os.path.join(tmp, 'x.png'), '--size', '12'], '12'),
                               (['--dark'], '--screenshot'),
-                              (['--size', '10x10'], '--screenshot')):
+                              (['--size', '10x10'], '--screenshot'),
+                              (['--library'], '--screenshot'),
+                              (['--screenshot', os.path.join(tmp, 'y.png'), '--library',
+                                '--record', 'game.imhotep'], '--library')):
             result = run(imhotep, *args)
             if result.returncode != 2 or message not in result.stderr:
                 print(f'{" ".join(args)}: expected exit status 2 and a message naming '

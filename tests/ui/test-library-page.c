@@ -433,6 +433,95 @@ test_thumbnail_imported (void)
   g_rmdir (folder);
 }
 
+/* The page at a width: the layout settled for it. */
+typedef struct {
+  ImhLibraryPage *page;
+  const char     *layout;
+} LayoutWait;
+
+static gboolean
+layout_is (gpointer data)
+{
+  LayoutWait *w = data;
+
+  return imh_test_widget_is_drawn (w->page)
+         && g_strcmp0 (_imh_library_page_get_layout (w->page), w->layout) == 0;
+}
+
+/* Which of the columns (in their order: star, final position, date, game,
+ * players, result, score, length, analysed, tags) are shown, as 0/1. */
+static char *
+visible_columns (ImhLibraryPage *page)
+{
+  GListModel *columns = gtk_column_view_get_columns (_imh_library_page_get_column_view (page));
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) c = g_list_model_get_item (columns, i);
+      g_string_append_c (out, gtk_column_view_column_get_visible (c) ? '1' : '0');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* UX.md: adaptive down to 360 px. A phone-sized window shows the page at
+ * 360 px (the page asks for no more), with the search on a row of its own,
+ * star, date, players and result, and icons in the action bar; wider
+ * windows get back what they have room for. */
+static void
+test_adaptive (void)
+{
+  static const struct {
+    int         width;
+    const char *layout;
+    const char *columns;
+    GtkOrientation filters;
+    const char *buttons;
+  } cases[] = {
+    { 360, "narrow", "1010110000", GTK_ORIENTATION_VERTICAL, "action_icons" },
+    { 700, "medium", "1111111000", GTK_ORIENTATION_HORIZONTAL, NULL /* as fits the labels */ },
+    { 1000, "wide", "1111111111", GTK_ORIENTATION_HORIZONTAL, "action_buttons" },
+    { 360, "narrow", "1010110000", GTK_ORIENTATION_VERTICAL, "action_icons" },
+  };
+  g_autoptr(ImhLibrary) lib = open_library ("adaptive.sqlite3", 4);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = imh_library_page_new (lib);
+  ImhLibraryPage *p = IMH_LIBRARY_PAGE (page);
+  int minimum = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), cases[0].width, 700);
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (p);
+  /* A selection: the action bar shows. */
+  gtk_selection_model_select_item (imh_library_page_get_selection (p), 0, TRUE);
+  imh_test_iterate_until (imh_test_widget_is_drawn, _imh_library_page_get_action_squeezer (p));
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      LayoutWait wait = { p, cases[i].layout };
+      g_autofree char *columns = NULL;
+      GtkWidget *shown;
+
+      g_test_message ("%d px", cases[i].width);
+      gtk_window_set_default_size (GTK_WINDOW (window), cases[i].width, 700);
+      imh_test_iterate_until (layout_is, &wait);
+      imh_test_flush_main_loop ();
+      g_assert_cmpint (gtk_widget_get_width (page), ==, cases[i].width);
+      columns = visible_columns (p);
+      g_assert_cmpstr (columns, ==, cases[i].columns);
+      g_assert_cmpint (gtk_orientable_get_orientation (_imh_library_page_get_filter_bar (p)), ==,
+                       cases[i].filters);
+      shown = adw_squeezer_get_visible_child (ADW_SQUEEZER (_imh_library_page_get_action_squeezer (p)));
+      if (cases[i].buttons != NULL)
+        g_assert_cmpstr (gtk_buildable_get_buildable_id (GTK_BUILDABLE (shown)), ==, cases[i].buttons);
+    }
+  /* In every layout the page asks for no more than a phone's width. */
+  gtk_widget_measure (page, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, 360);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 remove_tree (const char *dir)
 {
@@ -474,6 +563,7 @@ main (int argc, char **argv)
   g_test_add_func ("/library-page/delete-undo-at-once", test_delete_undo_at_once);
   g_test_add_func ("/library-page/thumbnail", test_thumbnail);
   g_test_add_func ("/library-page/thumbnail-imported", test_thumbnail_imported);
+  g_test_add_func ("/library-page/adaptive", test_adaptive);
   status = g_test_run ();
   remove_tree (tmpdir);
   return status;

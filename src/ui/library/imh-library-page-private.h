@@ -13,6 +13,11 @@ GtkDropDown    *_imh_library_page_get_winner_filter (ImhLibraryPage *self);
 GtkColumnView  *_imh_library_page_get_column_view  (ImhLibraryPage *self);
 /* Name of the visible content: "list", "empty" or "no-results". */
 const char     *_imh_library_page_get_content      (ImhLibraryPage *self);
+/* The layout for the page's width: "wide", "medium" or "narrow". */
+const char     *_imh_library_page_get_layout       (ImhLibraryPage *self);
+/* The action bar's buttons: labelled ("action_buttons") or icons ("action_icons"). */
+GtkWidget      *_imh_library_page_get_action_squeezer (ImhLibraryPage *self);
+GtkOrientable  *_imh_library_page_get_filter_bar   (ImhLibraryPage *self);
 /* TRUE while thumbnails of shown rows wait to be drawn. */
 gboolean        _imh_library_page_get_thumbnails_pending (ImhLibraryPage *self);
 

@@ -30,6 +30,16 @@ typedef enum {
 #define THUMBNAIL_WIDTH 64
 #define THUMBNAIL_HEIGHT 48
 
+/* What fits (the width of the page, not of the window, decides). */
+typedef enum {
+  LAYOUT_WIDE,     /* every column */
+  LAYOUT_MEDIUM,   /* without length, analysed and tags */
+  LAYOUT_NARROW,   /* a phone: star, date, players, result; the search on a row of its own */
+} ImhLibraryLayout;
+
+#define MEDIUM_BELOW 900
+#define NARROW_BELOW 600
+
 static const struct {
   const char *title;
   int         sort;       /* ImhLibrarySort, or -1: not sortable */
@@ -57,6 +67,9 @@ struct _ImhLibraryPage
   GtkMultiSelection *selection;
   GtkStringList     *tags_model;
   GtkColumnViewColumn *columns[N_COLS];
+  ImhLibraryLayout   layout;        /* what the page shows at its width */
+  ImhLibraryLayout   wanted_layout;
+  guint              layout_idle;
   int                probed_column;
   GObject           *probe[2];      /* two objects for the sort probe */
   ImhLibrarySort     sort;
@@ -80,6 +93,8 @@ struct _ImhLibraryPage
   GtkDropDown       *level_filter;
   GtkEntry          *sides_filter;
   GtkDropDown       *winner_filter;
+  GtkBox            *filter_bar;
+  GtkWidget         *action_squeezer;
   GtkColumnView     *column_view;
   GtkStack          *content_stack;
   GtkDropDown       *game_filter;
@@ -459,6 +474,10 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
       widget = gtk_inscription_new (NULL);
       gtk_inscription_set_nat_chars (GTK_INSCRIPTION (widget), (guint) columns[column].nat_chars);
       gtk_inscription_set_text_overflow (GTK_INSCRIPTION (widget), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+      /* Room for two lines: a narrow column wraps (a date before its time,
+       * the second of two names) before it cuts off. */
+      gtk_inscription_set_min_lines (GTK_INSCRIPTION (widget), 2);
+      gtk_inscription_set_wrap_mode (GTK_INSCRIPTION (widget), PANGO_WRAP_WORD);
       if (column == COL_LENGTH)
         gtk_inscription_set_xalign (GTK_INSCRIPTION (widget), 1.0f);
     }
@@ -1096,6 +1115,97 @@ set_library (ImhLibraryPage *self, ImhLibrary *library)
   update_actions (self);
 }
 
+/* ---- Adaptive layout ---------------------------------------------------- */
+
+static ImhLibraryLayout
+layout_for_width (int width)
+{
+  if (width < NARROW_BELOW)
+    return LAYOUT_NARROW;
+  if (width < MEDIUM_BELOW)
+    return LAYOUT_MEDIUM;
+  return LAYOUT_WIDE;
+}
+
+static gboolean
+column_shown (Column column, ImhLibraryLayout layout)
+{
+  switch (column)
+    {
+    case COL_LENGTH:
+    case COL_ANALYSED:
+    case COL_TAGS:
+      return layout == LAYOUT_WIDE;
+    case COL_THUMBNAIL:
+    case COL_GAME:
+    case COL_SCORE:
+      return layout != LAYOUT_NARROW;
+    case COL_STAR:
+    case COL_DATE:
+    case COL_PLAYERS:
+    case COL_RESULT:
+    case N_COLS:
+    default:
+      return TRUE;
+    }
+}
+
+static void
+apply_layout (ImhLibraryPage *self, ImhLibraryLayout layout)
+{
+  gboolean narrow = layout == LAYOUT_NARROW;
+
+  self->layout = layout;
+  for (int c = 0; c < N_COLS; c++)
+    gtk_column_view_column_set_visible (self->columns[c], column_shown ((Column) c, layout));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->filter_bar),
+                                  narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+}
+
+static gboolean
+apply_wanted_layout (gpointer data)
+{
+  ImhLibraryPage *self = data;
+
+  self->layout_idle = 0;
+  if (self->wanted_layout != self->layout)
+    apply_layout (self, self->wanted_layout);
+  return G_SOURCE_REMOVE;
+}
+
+/* The page lays out its one child (the toast overlay) itself: a layout
+ * manager would take the allocation, and the page needs to see its width. */
+static void
+imh_library_page_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  gtk_widget_measure (GTK_WIDGET (IMH_LIBRARY_PAGE (widget)->toast_overlay), orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+/* The layout follows the width the page is given; changing columns and
+ * orientation during an allocation is not allowed, so it changes right
+ * after (one frame with the old layout). libadwaita 1.2 has no
+ * breakpoints. */
+static void
+imh_library_page_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  ImhLibraryPage *self = IMH_LIBRARY_PAGE (widget);
+
+  self->wanted_layout = layout_for_width (width);
+  if (self->wanted_layout != self->layout && self->layout_idle == 0)
+    self->layout_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_wanted_layout, self, NULL);
+  gtk_widget_allocate (GTK_WIDGET (self->toast_overlay), width, height, baseline, NULL);
+}
+
 static void
 imh_library_page_dispose (GObject *object)
 {
@@ -1112,6 +1222,7 @@ imh_library_page_dispose (GObject *object)
   g_clear_object (&self->probe[0]);
   g_clear_object (&self->probe[1]);
   g_clear_handle_id (&self->thumb_idle, g_source_remove);
+  g_clear_handle_id (&self->layout_idle, g_source_remove);
   g_queue_clear_full (&self->thumb_queue, g_free);
   g_clear_pointer (&self->thumb_cells, g_hash_table_unref);
   g_clear_pointer (&self->thumb_seen, g_hash_table_unref);
@@ -1164,6 +1275,8 @@ imh_library_page_class_init (ImhLibraryPageClass *klass)
   object_class->dispose = imh_library_page_dispose;
   object_class->get_property = imh_library_page_get_property;
   object_class->set_property = imh_library_page_set_property;
+  widget_class->measure = imh_library_page_measure;
+  widget_class->size_allocate = imh_library_page_size_allocate;
 
   properties[PROP_LIBRARY] =
     g_param_spec_object ("library", NULL, NULL, IMH_TYPE_LIBRARY,
@@ -1178,13 +1291,14 @@ imh_library_page_class_init (ImhLibraryPageClass *klass)
   signals[OPEN_GAME] = g_signal_new ("open-game", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                      0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_INT);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/library/imh-library-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, action_bar);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, analysed_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, blunder_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, column_view);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, action_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, filter_bar);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, game_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, level_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, search_entry);
@@ -1308,4 +1422,24 @@ _imh_library_page_get_thumbnails_pending (ImhLibraryPage *self)
   g_return_val_if_fail (IMH_IS_LIBRARY_PAGE (self), FALSE);
 
   return self->thumb_idle != 0;
+}
+
+const char *
+_imh_library_page_get_layout (ImhLibraryPage *self)
+{
+  static const char *const names[] = { "wide", "medium", "narrow" };
+
+  return names[self->layout];
+}
+
+GtkWidget *
+_imh_library_page_get_action_squeezer (ImhLibraryPage *self)
+{
+  return self->action_squeezer;
+}
+
+GtkOrientable *
+_imh_library_page_get_filter_bar (ImhLibraryPage *self)
+{
+  return GTK_ORIENTABLE (self->filter_bar);
 }

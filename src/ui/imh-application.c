@@ -12,6 +12,7 @@
 #include "imh-record-file.h"
 #include "imh-duel-board.h"
 #include "imh-library-page.h"
+#include "imh-new-game-dialog.h"
 #include "imh-screenshot.h"
 #include "imh-window.h"
 
@@ -47,6 +48,8 @@ static const GOptionEntry main_options[] = {
     N_("Show --record with everything revealed (the pile and the reserve face up)"), NULL },
   { "library", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the library page in --screenshot"), NULL },
+  { "new-game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Render the New Game dialog in --screenshot"), NULL },
   { NULL }
 };
 
@@ -88,9 +91,10 @@ imh_application_handle_local_options (GApplication *application,
   if (path == NULL)
     {
       if (size != NULL || dark || record != NULL || g_variant_dict_contains (options, "ply")
-          || g_variant_dict_contains (options, "library"))
+          || g_variant_dict_contains (options, "library") || g_variant_dict_contains (options, "new-game"))
         {
-          g_printerr ("imhotep: %s\n", _("--size, --dark, --record, --ply and --library need --screenshot"));
+          g_printerr ("imhotep: %s\n",
+                      _("--size, --dark, --record, --ply, --library and --new-game need --screenshot"));
           return 2;
         }
       return -1;
@@ -115,6 +119,12 @@ imh_application_handle_local_options (GApplication *application,
       g_printerr ("imhotep: %s\n", _("--library shows the library, not --record"));
       return 2;
     }
+  if (g_variant_dict_contains (options, "new-game")
+      && (record != NULL || g_variant_dict_contains (options, "library")))
+    {
+      g_printerr ("imhotep: %s\n", _("--new-game goes with neither --record nor --library"));
+      return 2;
+    }
   if (g_variant_dict_contains (options, "ply") && (record == NULL || ply < 0))
     {
       g_printerr ("imhotep: %s\n", _("--ply needs --record and a number of at least 0"));
@@ -132,6 +142,7 @@ imh_application_handle_local_options (GApplication *application,
   request->study = g_variant_dict_contains (options, "study");
   request->reveal = g_variant_dict_contains (options, "reveal");
   request->library = g_variant_dict_contains (options, "library");
+  request->new_game = g_variant_dict_contains (options, "new-game");
   if (size != NULL
       && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
     {
@@ -162,6 +173,20 @@ on_screenshot_done (GtkWindow    *window,
     }
   /* Destroyed, not closed: the screenshot does not touch the saved window state. */
   gtk_window_destroy (window);
+}
+
+/* --new-game: the dialog goes, and the window it belongs to. */
+static void
+on_dialog_screenshot_done (GtkWindow    *dialog,
+                           const GError *error,
+                           gpointer      user_data)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (dialog);
+
+  /* The window after this frame: not from the dialog's tick callback. */
+  if (parent != NULL)
+    g_idle_add_once ((GSourceOnceFunc) gtk_window_destroy, parent);
+  on_screenshot_done (dialog, error, user_data);
 }
 
 static void
@@ -298,6 +323,17 @@ imh_application_take_screenshot (ImhApplication *self)
             }
           return;
         }
+    }
+  if (self->screenshot->new_game)
+    {
+      ImhNewGameDialog *dialog;
+
+      gtk_window_present (GTK_WINDOW (window));
+      dialog = imh_new_game_dialog_new (GTK_WINDOW (window));
+      imh_screenshot_take_when_ready (GTK_WINDOW (dialog), adw_window_get_content (ADW_WINDOW (dialog)),
+                                      self->screenshot, on_dialog_screenshot_done, self);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
     }
   if (self->screenshot->library)
     {

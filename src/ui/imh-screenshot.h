@@ -20,6 +20,7 @@ typedef struct {
   gboolean  study;      /* --study: the Study page, the best five of a hint drawn */
   gboolean  reveal;     /* --reveal: "everything revealed" on */
   gboolean  library;    /* --library: the library page */
+  gboolean  new_game;   /* --new-game: the New Game dialog */
 } ImhScreenshotRequest;
 
 void     imh_screenshot_request_free (ImhScreenshotRequest *request);

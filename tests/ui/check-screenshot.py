@@ -41,13 +41,17 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         # The library page too (empty here), at a phone's width: the page
         # must not ask for more (the window would be wider than asked).
-        for size, extra in (('360x700', []), ('640x480', ['--dark']), ('360x700', ['--library'])):
+        for size, extra in (('360x700', []), ('640x480', ['--dark']), ('360x700', ['--library']),
+                            ('360x700', ['--new-game'])):
             path = os.path.join(tmp, f'shot-{size}{"".join(extra)}.png')
             result = run(imhotep, '--screenshot', path, '--size', size, *extra)
             want = tuple(int(n) for n in size.split('x'))
             if result.returncode != 0:
                 print(f'--screenshot --size {size} {" ".join(extra)}: exit status '
                       f'{result.returncode}\n{result.stderr}')
+                failures += 1
+            elif 'CRITICAL **' in result.stderr:
+                print(f'--screenshot --size {size} {" ".join(extra)}: criticals\n{result.stderr}')
                 failures += 1
             elif png_size(path) != want:
                 print(f'--size {size}: the PNG is {png_size(path)}')
@@ -60,7 +64,10 @@ def main(argv):
                               (['--size', '10x10'], '--screenshot'),
                               (['--library'], '--screenshot'),
                               (['--screenshot', os.path.join(tmp, 'y.png'), '--library',
-                                '--record', 'game.imhotep'], '--library')):
+                                '--record', 'game.imhotep'], '--library'),
+                              (['--new-game'], '--screenshot'),
+                              (['--screenshot', os.path.join(tmp, 'z.png'), '--new-game',
+                                '--library'], '--new-game')):
             result = run(imhotep, *args)
             if result.returncode != 2 or message not in result.stderr:
                 print(f'{" ".join(args)}: expected exit status 2 and a message naming '

@@ -50,6 +50,8 @@ static const GOptionEntry main_options[] = {
     N_("Show the library page in --screenshot"), NULL },
   { "new-game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Render the New Game dialog in --screenshot"), NULL },
+  { "game-over", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Render the summary of the finished game of --record in --screenshot"), NULL },
   { NULL }
 };
 
@@ -91,10 +93,11 @@ imh_application_handle_local_options (GApplication *application,
   if (path == NULL)
     {
       if (size != NULL || dark || record != NULL || g_variant_dict_contains (options, "ply")
-          || g_variant_dict_contains (options, "library") || g_variant_dict_contains (options, "new-game"))
+          || g_variant_dict_contains (options, "library") || g_variant_dict_contains (options, "new-game")
+          || g_variant_dict_contains (options, "game-over"))
         {
           g_printerr ("imhotep: %s\n",
-                      _("--size, --dark, --record, --ply, --library and --new-game need --screenshot"));
+                      _("--size, --dark, --record, --ply, --library, --new-game and --game-over need --screenshot"));
           return 2;
         }
       return -1;
@@ -107,6 +110,11 @@ imh_application_handle_local_options (GApplication *application,
   if (g_variant_dict_contains (options, "analysis") && record == NULL)
     {
       g_printerr ("imhotep: %s\n", _("--analysis needs --record"));
+      return 2;
+    }
+  if (g_variant_dict_contains (options, "game-over") && record == NULL)
+    {
+      g_printerr ("imhotep: %s\n", _("--game-over needs --record"));
       return 2;
     }
   if (g_variant_dict_contains (options, "reveal") && record == NULL)
@@ -143,6 +151,7 @@ imh_application_handle_local_options (GApplication *application,
   request->reveal = g_variant_dict_contains (options, "reveal");
   request->library = g_variant_dict_contains (options, "library");
   request->new_game = g_variant_dict_contains (options, "new-game");
+  request->game_over = g_variant_dict_contains (options, "game-over");
   if (size != NULL
       && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
     {
@@ -288,6 +297,32 @@ imh_application_take_screenshot (ImhApplication *self)
       if (self->screenshot->reveal)
         g_action_group_change_action_state (imh_play_view_get_actions (imh_window_get_play_view (window)),
                                             "reveal-hidden", g_variant_new_boolean (TRUE));
+      if (self->screenshot->game_over)
+        {
+          ImhScreenshotRequest shot;
+          GtkWindow *summary;
+
+          if (!imh_game_get_is_over (game))
+            {
+              g_printerr (_("imhotep: %s: --game-over needs a finished game\n"), self->screenshot->record);
+              self->exit_status = 1;
+              gtk_window_destroy (GTK_WINDOW (window));
+              return;
+            }
+          gtk_window_present (GTK_WINDOW (window));
+          g_action_group_activate_action (imh_play_view_get_actions (imh_window_get_play_view (window)),
+                                          "show-summary", NULL);
+          summary = imh_play_view_get_summary (imh_window_get_play_view (window));
+          g_assert (summary != NULL);
+          /* The window at --size; the summary at its own size. */
+          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                       self->screenshot->height);
+          shot = *self->screenshot;
+          shot.natural_size = TRUE;
+          imh_screenshot_take_when_ready (summary, GTK_WIDGET (summary), &shot,
+                                          on_dialog_screenshot_done, self);
+          return;
+        }
       if (self->screenshot->analysis)
         {
           GtkWidget *page = imh_play_view_get_analysis_page (imh_window_get_play_view (window));

@@ -89,7 +89,10 @@ imh_score_table_new (const ImhRules *rules,
       GtkWidget *name = gtk_label_new (names[p]);
 
       gtk_box_append (GTK_BOX (head), imh_meeple_icon_new (p, 14));
-      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      /* Cut off in the middle: "Computer 1" and "Computer 2" stay told
+       * apart (by their ends) on a phone, where the category names wrap. */
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_width_chars (GTK_LABEL (name), (int) MIN (g_utf8_strlen (names[p], -1), 6));
       gtk_label_set_max_width_chars (GTK_LABEL (name), 10);
       gtk_widget_add_css_class (name, "heading");
       gtk_box_append (GTK_BOX (head), name);

@@ -143,7 +143,8 @@ on_tick (GtkWidget     *widget,
   g_autoptr(GError) error = NULL;
   int width = gtk_widget_get_width (take->subject);
   int height = gtk_widget_get_height (take->subject);
-  gboolean at_size = width == take->request.width && height == take->request.height;
+  gboolean at_size = take->request.natural_size
+                     || (width == take->request.width && height == take->request.height);
 
   take->frames++;
 
@@ -198,6 +199,7 @@ imh_screenshot_take_when_ready (GtkWindow                  *window,
   take->callback = callback;
   take->user_data = user_data;
 
-  gtk_window_set_default_size (window, request->width, request->height);
+  if (!request->natural_size)
+    gtk_window_set_default_size (window, request->width, request->height);
   gtk_widget_add_tick_callback (GTK_WIDGET (window), on_tick, take, take_data_free);
 }

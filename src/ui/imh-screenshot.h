@@ -21,6 +21,9 @@ typedef struct {
   gboolean  reveal;     /* --reveal: "everything revealed" on */
   gboolean  library;    /* --library: the library page */
   gboolean  new_game;   /* --new-game: the New Game dialog */
+  gboolean  game_over;  /* --game-over: the summary of a finished --record */
+  gboolean  natural_size; /* the subject at the size it takes (width and height
+                            * then size only the window it belongs to) */
 } ImhScreenshotRequest;
 
 void     imh_screenshot_request_free (ImhScreenshotRequest *request);

@@ -66,6 +66,8 @@ def main(argv):
                               (['--screenshot', os.path.join(tmp, 'y.png'), '--library',
                                 '--record', 'game.imhotep'], '--library'),
                               (['--new-game'], '--screenshot'),
+                              (['--screenshot', os.path.join(tmp, 'w.png'), '--game-over'],
+                               '--record'),
                               (['--screenshot', os.path.join(tmp, 'z.png'), '--new-game',
                                 '--library'], '--new-game')):
             result = run(imhotep, *args)
@@ -75,6 +77,27 @@ def main(argv):
                 failures += 1
             else:
                 print(f'ok {" ".join(args)} is refused')
+
+        # The summary of a finished game at its own size; an unfinished one is an error.
+        srcdir = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        shots = os.path.join(srcdir, 'data', 'screenshots')
+        path = os.path.join(tmp, 'over.png')
+        result = run(imhotep, '--screenshot', path, '--size', '360x700', '--game-over',
+                     '--record', os.path.join(shots, 'duel-finished.imhotep'))
+        if result.returncode != 0 or 'CRITICAL **' in result.stderr or png_size(path)[0] > 360:
+            print(f'--game-over: exit status {result.returncode}, '
+                  f'{png_size(path) if os.path.exists(path) else "no file"}\n{result.stderr}')
+            failures += 1
+        else:
+            print(f'ok --game-over: the summary is {png_size(path)[0]}×{png_size(path)[1]}')
+        result = run(imhotep, '--screenshot', os.path.join(tmp, 'x.png'), '--game-over',
+                     '--record', os.path.join(shots, 'duel-in-progress.imhotep'))
+        if result.returncode != 1 or 'finished' not in result.stderr:
+            print(f'--game-over of an unfinished game: expected exit status 1 and a message, got '
+                  f'{result.returncode}: {result.stderr}')
+            failures += 1
+        else:
+            print('ok --game-over of an unfinished game is an error')
 
         path = os.path.join(tmp, 'missing-dir', 'x.png')
         result = run(imhotep, '--screenshot', path)

@@ -519,6 +519,7 @@ static const struct {
   { "win.close", { "<Control>w", NULL } },
   { "game.new-game", { "<Control>n", NULL } },
   { "game.open", { "<Control>o", NULL } },
+  { "game.save", { "<Control>s", NULL } },
   { "game.save-as", { "<Shift><Control>s", NULL } },
   { "game.undo", { "<Control>z", NULL } },
   { "game.redo", { "<Shift><Control>z", NULL } },

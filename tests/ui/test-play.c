@@ -564,6 +564,57 @@ test_open_file (Fixture       *f,
   g_assert_true (imh_game_get_is_over (imh_play_view_get_game (f->view)));
 }
 
+typedef struct {
+  const char *path;
+  ImhGame    *game;
+} SavedWait;
+
+static gboolean
+file_has_game (gpointer data)
+{
+  SavedWait *w = data;
+  g_autofree char *contents = NULL;
+  g_autofree char *text = imh_game_to_record_text (w->game);
+
+  return g_file_get_contents (w->path, &contents, NULL, NULL) && g_strcmp0 (contents, text) == 0;
+}
+
+static gboolean
+view_has_a_game (gpointer data)
+{
+  return imh_play_view_get_game (data) != NULL;
+}
+
+/* Ctrl+S (game.save) writes a game opened from a file back to that file. */
+static void
+test_save_to_file (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(ImhGame) start = new_game (23, FALSE);
+  g_autofree char *text = imh_game_to_record_text (start);
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "saved.imhotep", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *before = NULL;
+  SavedWait wait = { path, NULL };
+
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  imh_play_view_open_file (f->view, file);
+  imh_test_iterate_until (view_has_a_game, f->view);
+  wait.game = imh_play_view_get_game (f->view);
+  g_assert_cmpuint (imh_game_get_n_plies (wait.game), ==, 0);
+
+  decide_first_legal (f);
+  decide_first_legal (f);
+  g_assert_cmpuint (imh_game_get_n_plies (wait.game), ==, 2);
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  g_assert_cmpstr (before, ==, text);   /* nothing written yet */
+
+  g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "save"));
+  g_action_group_activate_action (imh_play_view_get_actions (f->view), "save", NULL);
+  imh_test_iterate_until (file_has_game, &wait);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -585,6 +636,7 @@ main (int   argc,
   ADD ("/play/animation", test_animation);
   ADD ("/play/history-rows", test_history_rows);
   ADD ("/play/open-file", test_open_file);
+  ADD ("/play/save-to-file", test_save_to_file);
 #undef ADD
 
   return g_test_run ();

@@ -126,6 +126,8 @@ test_window_open_close (void)
   assert_accel ("<Control>q", "app.quit");
   assert_accel ("<Control>w", "win.close");
   assert_accel ("<Control>question", "app.shortcuts");
+  assert_accel ("<Control>s", "game.save");
+  assert_accel ("<Shift><Control>s", "game.save-as");
 
   destroy_window (window);
 }

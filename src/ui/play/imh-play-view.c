@@ -210,6 +210,7 @@ update_actions (ImhPlayView *self)
   guint live = has ? imh_game_get_live_ply (self->game) : 0;
   const ImhState *vs = has ? imh_game_get_viewed_state (self->game) : NULL;
 
+  enable (self, "save", has);
   enable (self, "save-as", has);
   enable (self, "undo", has && imh_game_get_can_undo (self->game));
   enable (self, "redo", has && imh_game_get_can_redo (self->game));
@@ -527,6 +528,26 @@ on_open_abandon_response (AdwMessageDialog *dialog,
     imh_play_view_set_game (self, g_object_get_data (G_OBJECT (dialog), "game"));
 }
 
+/* The file a game was opened from or last saved to (Save writes there). */
+static GQuark
+game_file_quark (void)
+{
+  return g_quark_from_static_string ("imh-play-view-game-file");
+}
+
+static GFile *
+game_file (ImhGame *game)
+{
+  return game != NULL ? g_object_get_qdata (G_OBJECT (game), game_file_quark ()) : NULL;
+}
+
+static void
+set_game_file (ImhGame *game,
+               GFile   *file)
+{
+  g_object_set_qdata_full (G_OBJECT (game), game_file_quark (), g_object_ref (file), g_object_unref);
+}
+
 static void
 on_file_loaded (GObject      *source,
                 GAsyncResult *result,
@@ -535,6 +556,7 @@ on_file_loaded (GObject      *source,
   g_autoptr(ImhPlayView) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(ImhGame) game = imh_record_file_load_finish (result, &error);
+  g_autoptr(GObject) file = g_async_result_get_source_object (result);
   GtkWidget *dialog;
 
   if (game == NULL)
@@ -543,6 +565,7 @@ on_file_loaded (GObject      *source,
         imh_ui_toast (GTK_WIDGET (self), error->message);
       return;
     }
+  set_game_file (game, G_FILE (file));
   imh_game_set_pace (game, self->pace);
   if (self->game == NULL || imh_game_get_is_over (self->game) || imh_game_get_n_plies (self->game) == 0)
     {
@@ -606,21 +629,49 @@ game_open (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
+typedef struct {
+  ImhPlayView *self;
+  GFile       *file;
+} SaveData;
+
+static void
+save_data_free (SaveData *data)
+{
+  g_object_unref (data->self);
+  g_object_unref (data->file);
+  g_free (data);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SaveData, save_data_free)
+
 static void
 on_file_saved (GObject      *source,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  g_autoptr(ImhPlayView) self = user_data;
+  g_autoptr(SaveData) data = user_data;
   g_autoptr(GError) error = NULL;
 
   if (!imh_record_file_save_finish (result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        imh_ui_toast (GTK_WIDGET (self), error->message);
+        imh_ui_toast (GTK_WIDGET (data->self), error->message);
       return;
     }
-  imh_ui_toast (GTK_WIDGET (self), _("Game saved"));
+  /* Save writes here from now on. */
+  set_game_file (IMH_GAME (source), data->file);
+  imh_ui_toast (GTK_WIDGET (data->self), _("Game saved"));
+}
+
+static void
+save_to (ImhPlayView *self,
+         GFile       *file)
+{
+  SaveData *data = g_new0 (SaveData, 1);
+
+  data->self = g_object_ref (self);
+  data->file = g_object_ref (file);
+  imh_record_file_save_async (self->game, file, self->cancellable, on_file_saved, data);
 }
 
 static void
@@ -631,8 +682,7 @@ on_save_response (GtkNativeDialog *native,
   if (response == GTK_RESPONSE_ACCEPT && self->game != NULL)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      imh_record_file_save_async (self->game, file, self->cancellable, on_file_saved,
-                                  g_object_ref (self));
+      save_to (self, file);
     }
   g_object_unref (native);
 }
@@ -653,10 +703,29 @@ game_save_as (GSimpleAction *action,
   native = gtk_file_chooser_native_new (_("Save Game"), parent_window (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  /* Where the game was opened from or last saved, else a new name. */
+  if (game_file (self->game) == NULL
+      || !gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), game_file (self->game), NULL))
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   g_signal_connect (native, "response", G_CALLBACK (on_save_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+/* Ctrl+S: to the game's file, or Save As when it has none. */
+static void
+game_save (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  ImhPlayView *self = user_data;
+
+  if (self->game == NULL)
+    return;
+  if (game_file (self->game) != NULL)
+    save_to (self, game_file (self->game));
+  else
+    game_save_as (action, parameter, user_data);
 }
 
 static void
@@ -933,6 +1002,7 @@ game_return_to_line (GSimpleAction *action,
 static const GActionEntry game_entries[] = {
   { .name = "new-game", .activate = game_new_game },
   { .name = "open", .activate = game_open },
+  { .name = "save", .activate = game_save },
   { .name = "save-as", .activate = game_save_as },
   { .name = "undo", .activate = game_undo },
   { .name = "redo", .activate = game_redo },

@@ -252,6 +252,12 @@ hint_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+guint64
+imh_hint_default_iterations (ImhGameKind kind)
+{
+  return kind == IMH_GAME_DUEL ? DEFAULT_ITERATIONS_DUEL : DEFAULT_ITERATIONS_CLASSIC;
+}
+
 void
 imh_game_hint_async (ImhGame             *game,
                      guint                ply,
@@ -292,7 +298,7 @@ imh_game_hint_async (ImhGame             *game,
   job->ply = ply;
   imh_search_limits_init (&job->limits);
   if (iterations == 0)
-    iterations = s->kind == IMH_GAME_DUEL ? DEFAULT_ITERATIONS_DUEL : DEFAULT_ITERATIONS_CLASSIC;
+    iterations = imh_hint_default_iterations (s->kind);
   job->limits.iterations = iterations;
   job->limits.exploration = IMH_HINT_EXPLORATION;
   job->limits.threads = CLAMP (g_get_num_processors (), 1, 4);

@@ -33,6 +33,10 @@ double       imh_hint_get_win_ci     (ImhHint *self);
 double       imh_hint_get_margin     (ImhHint *self);
 double       imh_hint_get_margin_ci  (ImhHint *self);
 
+/* The hint's default iteration budget for a game (about a second on two
+ * cores). */
+guint64      imh_hint_default_iterations (ImhGameKind kind);
+
 /* Searches the position at `ply` (G_MAXUINT: the viewed ply) with an
  * iteration budget (0: the default, about a second on two cores: 1,100,000
  * in the Duel, 300,000 in the base game). Errors: IMH_GAME_ERROR_GAME_OVER,

@@ -13,6 +13,7 @@
 #include "imh-duel-board.h"
 #include "imh-library-page.h"
 #include "imh-new-game-dialog.h"
+#include "imh-preferences.h"
 #include "imh-screenshot.h"
 #include "imh-window.h"
 
@@ -50,6 +51,8 @@ static const GOptionEntry main_options[] = {
     N_("Show the library page in --screenshot"), NULL },
   { "new-game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Render the New Game dialog in --screenshot"), NULL },
+  { "preferences", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Render the Preferences window in --screenshot"), NULL },
   { "game-over", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Render the summary of the finished game of --record in --screenshot"), NULL },
   { NULL }
@@ -94,10 +97,12 @@ imh_application_handle_local_options (GApplication *application,
     {
       if (size != NULL || dark || record != NULL || g_variant_dict_contains (options, "ply")
           || g_variant_dict_contains (options, "library") || g_variant_dict_contains (options, "new-game")
-          || g_variant_dict_contains (options, "game-over"))
+          || g_variant_dict_contains (options, "game-over")
+          || g_variant_dict_contains (options, "preferences"))
         {
           g_printerr ("imhotep: %s\n",
-                      _("--size, --dark, --record, --ply, --library, --new-game and --game-over need --screenshot"));
+                      _("--size, --dark, --record, --ply, --library, --new-game, --preferences and "
+                        "--game-over need --screenshot"));
           return 2;
         }
       return -1;
@@ -133,6 +138,13 @@ imh_application_handle_local_options (GApplication *application,
       g_printerr ("imhotep: %s\n", _("--new-game goes with neither --record nor --library"));
       return 2;
     }
+  if (g_variant_dict_contains (options, "preferences")
+      && (record != NULL || g_variant_dict_contains (options, "library")
+          || g_variant_dict_contains (options, "new-game")))
+    {
+      g_printerr ("imhotep: %s\n", _("--preferences goes with neither --record, --library nor --new-game"));
+      return 2;
+    }
   if (g_variant_dict_contains (options, "ply") && (record == NULL || ply < 0))
     {
       g_printerr ("imhotep: %s\n", _("--ply needs --record and a number of at least 0"));
@@ -152,6 +164,7 @@ imh_application_handle_local_options (GApplication *application,
   request->library = g_variant_dict_contains (options, "library");
   request->new_game = g_variant_dict_contains (options, "new-game");
   request->game_over = g_variant_dict_contains (options, "game-over");
+  request->preferences = g_variant_dict_contains (options, "preferences");
   if (size != NULL
       && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
     {
@@ -359,15 +372,19 @@ imh_application_take_screenshot (ImhApplication *self)
           return;
         }
     }
-  if (self->screenshot->new_game)
+  if (self->screenshot->new_game || self->screenshot->preferences)
     {
-      ImhNewGameDialog *dialog;
+      g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
+      GtkWindow *dialog;
 
       gtk_window_present (GTK_WINDOW (window));
-      dialog = imh_new_game_dialog_new (GTK_WINDOW (window));
-      imh_screenshot_take_when_ready (GTK_WINDOW (dialog), adw_window_get_content (ADW_WINDOW (dialog)),
+      if (self->screenshot->new_game)
+        dialog = GTK_WINDOW (imh_new_game_dialog_new (GTK_WINDOW (window)));
+      else
+        dialog = imh_preferences_window_new (GTK_WINDOW (window), settings);
+      imh_screenshot_take_when_ready (dialog, adw_window_get_content (ADW_WINDOW (dialog)),
                                       self->screenshot, on_dialog_screenshot_done, self);
-      gtk_window_present (GTK_WINDOW (dialog));
+      gtk_window_present (dialog);
       return;
     }
   if (self->screenshot->library)
@@ -504,8 +521,24 @@ app_shortcuts (GSimpleAction *action,
   gtk_window_present (shortcuts);
 }
 
+static void
+app_preferences (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  ImhApplication *self = IMH_APPLICATION (user_data);
+  g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
+  GtkWindow *window;
+
+  window = imh_preferences_window_new (gtk_application_get_active_window (GTK_APPLICATION (self)),
+                                       settings);
+  gtk_window_set_application (window, GTK_APPLICATION (self));
+  gtk_window_present (window);
+}
+
 static const GActionEntry app_entries[] = {
   { .name = "quit", .activate = app_quit },
+  { .name = "preferences", .activate = app_preferences },
   { .name = "about", .activate = app_about },
   { .name = "shortcuts", .activate = app_shortcuts },
 };
@@ -516,6 +549,7 @@ static const struct {
 } app_accels[] = {
   { "app.quit", { "<Control>q", NULL } },
   { "app.shortcuts", { "<Control>question", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
   { "win.close", { "<Control>w", NULL } },
   { "game.new-game", { "<Control>n", NULL } },
   { "game.open", { "<Control>o", NULL } },

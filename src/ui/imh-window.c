@@ -11,6 +11,7 @@
 #include "imh-duel-thumbnail.h"
 #include "imh-library-autosave.h"
 #include "imh-library-page.h"
+#include "imh-preferences.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
 #include "imh-window.h"
@@ -381,6 +382,13 @@ on_play_game_changed (ImhWindow *self)
 }
 
 static void
+apply_preferences (ImhWindow *self)
+{
+  imh_play_view_set_pace (self->play_view, imh_preferences_get_pace_ms (self->settings));
+  imh_play_view_set_hint_factor (self->play_view, imh_preferences_get_hint_factor (self->settings));
+}
+
+static void
 imh_window_init (ImhWindow *self)
 {
   g_type_ensure (IMH_TYPE_PLAY_VIEW);
@@ -410,6 +418,13 @@ imh_window_init (ImhWindow *self)
 
   self->settings = g_settings_new (BASE_APP_ID);
   imh_window_restore_state (self);
+  /* Preferences: the computer's pause and the hints' budget, also when
+   * they change. */
+  apply_preferences (self);
+  g_signal_connect_object (self->settings, "changed::computer-pace", G_CALLBACK (apply_preferences),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::hint-search", G_CALLBACK (apply_preferences),
+                           self, G_CONNECT_SWAPPED);
 }
 
 ImhWindow *

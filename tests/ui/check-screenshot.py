@@ -42,7 +42,7 @@ def main(argv):
         # The library page too (empty here), at a phone's width: the page
         # must not ask for more (the window would be wider than asked).
         for size, extra in (('360x700', []), ('640x480', ['--dark']), ('360x700', ['--library']),
-                            ('360x700', ['--new-game'])):
+                            ('360x700', ['--new-game']), ('360x500', ['--preferences'])):
             path = os.path.join(tmp, f'shot-{size}{"".join(extra)}.png')
             result = run(imhotep, '--screenshot', path, '--size', size, *extra)
             want = tuple(int(n) for n in size.split('x'))
@@ -66,6 +66,9 @@ def main(argv):
                               (['--screenshot', os.path.join(tmp, 'y.png'), '--library',
                                 '--record', 'game.imhotep'], '--library'),
                               (['--new-game'], '--screenshot'),
+                              (['--preferences'], '--screenshot'),
+                              (['--screenshot', os.path.join(tmp, 'v.png'), '--preferences',
+                                '--new-game'], '--preferences'),
                               (['--screenshot', os.path.join(tmp, 'w.png'), '--game-over'],
                                '--record'),
                               (['--screenshot', os.path.join(tmp, 'z.png'), '--new-game',

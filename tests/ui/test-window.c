@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "imh-application.h"
+#include "imh-game.h"
 #include "imh-screenshot.h"
 #include "imh-window.h"
 #include "ui-test-util.h"
@@ -113,8 +114,8 @@ test_window_open_close (void)
   menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
   g_assert_nonnull (menu);
   assert_menu_actions_work (menu, window, &n_items);
-  /* New Game, Open, Save As, Analyse Game, Library; Shortcuts, About. */
-  g_assert_cmpuint (n_items, ==, 7);
+  /* New Game, Open, Save As, Analyse Game, Library; Preferences, Shortcuts, About. */
+  g_assert_cmpuint (n_items, ==, 8);
 
   /* The start page is shown and the toast overlay takes toasts. */
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");
@@ -127,6 +128,7 @@ test_window_open_close (void)
   assert_accel ("<Control>w", "win.close");
   assert_accel ("<Control>question", "app.shortcuts");
   assert_accel ("<Control>s", "game.save");
+  assert_accel ("<Control>comma", "app.preferences");
   assert_accel ("<Shift><Control>s", "game.save-as");
 
   destroy_window (window);
@@ -223,6 +225,70 @@ test_app_shortcuts (void)
   g_assert_true (gtk_window_get_transient_for (shortcuts) == GTK_WINDOW (window));
 
   destroy_window (shortcuts);
+  destroy_window (window);
+}
+
+/* Preferences (Ctrl+,): the rows follow GSettings and set it, and the
+ * window's play view follows both keys at once. */
+static void
+test_app_preferences (void)
+{
+  ImhWindow *window = open_window ();
+  ImhPlayView *view = imh_window_get_play_view (window);
+  g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = NULL;
+  ImhOptions options;
+  GtkWindow *prefs;
+  GtkWidget *pace_row, *hint_row;
+  g_autofree char *pace = NULL;
+
+  imh_options_init (&options, IMH_GAME_DUEL, 2);
+  game = imh_game_new (&options, 5, &error);
+  g_assert_no_error (error);
+  imh_game_stop_computer (game);
+  imh_play_view_set_game (view, game);
+
+  /* The defaults. */
+  g_assert_cmpuint (imh_play_view_get_pace (view), ==, 600);
+  g_assert_cmpuint (imh_play_view_get_hint_budget (view), ==, 0);
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (app), "preferences"));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  prefs = imh_test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (prefs);
+  g_object_ref (prefs);
+  g_assert_true (gtk_window_get_transient_for (prefs) == GTK_WINDOW (window));
+
+  /* The first row is the pause, the second the hints (depth first). */
+  pace_row = imh_test_find_descendant (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW);
+  g_assert_nonnull (pace_row);
+  hint_row = imh_test_find_descendant (gtk_widget_get_next_sibling (gtk_widget_get_ancestor (
+                                         pace_row, ADW_TYPE_PREFERENCES_GROUP)),
+                                       ADW_TYPE_COMBO_ROW);
+  g_assert_nonnull (hint_row);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pace_row)), ==, 1);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (hint_row)), ==, 0);
+
+  /* A row sets its key, and the view follows. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (pace_row), 2);
+  pace = g_settings_get_string (settings, "computer-pace");
+  g_assert_cmpstr (pace, ==, "long");
+  g_assert_cmpuint (imh_play_view_get_pace (view), ==, 1500);
+
+  /* The key set elsewhere: the row and the view follow. */
+  g_settings_set_string (settings, "hint-search", "thorough");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (hint_row)), ==, 1);
+  g_assert_cmpuint (imh_play_view_get_hint_budget (view), ==, 3 * 1100000);
+
+  g_settings_reset (settings, "computer-pace");
+  g_settings_reset (settings, "hint-search");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pace_row)), ==, 1);
+  g_assert_cmpuint (imh_play_view_get_pace (view), ==, 600);
+  g_assert_cmpuint (imh_play_view_get_hint_budget (view), ==, 0);
+
+  destroy_window (prefs);
+  imh_play_view_set_game (view, NULL);
   destroy_window (window);
 }
 
@@ -331,6 +397,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/saves-size-on-close", test_window_saves_size_on_close);
   g_test_add_func ("/ui/app/about", test_app_about);
   g_test_add_func ("/ui/app/shortcuts", test_app_shortcuts);
+  g_test_add_func ("/ui/app/preferences", test_app_preferences);
   for (gsize i = 0; i < G_N_ELEMENTS (size_cases); i++)
     {
       g_autofree char *name = g_strdup_printf ("/ui/screenshot/parse-size/%s",

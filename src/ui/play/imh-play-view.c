@@ -45,6 +45,7 @@ struct _ImhPlayView
   guint               last_viewed_ply;
   guint               pace;
   guint64             hint_iterations;
+  guint               hint_factor;
   gboolean            busy;
 };
 
@@ -810,8 +811,8 @@ game_hint (GSimpleAction *action,
   if (self->hint_cancellable != NULL)
     return;   /* already searching */
   self->hint_cancellable = g_cancellable_new ();
-  imh_game_hint_async (self->game, G_MAXUINT, self->hint_iterations, self->hint_cancellable,
-                       on_hint_ready, g_object_ref (self));
+  imh_game_hint_async (self->game, G_MAXUINT, imh_play_view_get_hint_budget (self),
+                       self->hint_cancellable, on_hint_ready, g_object_ref (self));
   update_status (self);
 }
 
@@ -1161,6 +1162,7 @@ imh_play_view_init (ImhPlayView *self)
   GtkShortcutController *shortcuts;
 
   self->pace = 600;
+  self->hint_factor = 1;
   self->cancellable = g_cancellable_new ();
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), game_entries,
@@ -1389,6 +1391,35 @@ imh_play_view_set_hint_iterations (ImhPlayView *self,
   g_return_if_fail (IMH_IS_PLAY_VIEW (self));
 
   self->hint_iterations = iterations;
+}
+
+void
+imh_play_view_set_hint_factor (ImhPlayView *self,
+                               guint        factor)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  self->hint_factor = MAX (factor, 1);
+}
+
+guint64
+imh_play_view_get_hint_budget (ImhPlayView *self)
+{
+  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), 0);
+
+  if (self->hint_iterations > 0)
+    return self->hint_iterations;
+  if (self->hint_factor <= 1 || self->game == NULL)
+    return 0;   /* the core's default */
+  return self->hint_factor * imh_hint_default_iterations (imh_game_get_kind (self->game));
+}
+
+guint
+imh_play_view_get_pace (ImhPlayView *self)
+{
+  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), 0);
+
+  return self->pace;
 }
 
 void

@@ -44,6 +44,12 @@ void          imh_play_view_set_pace       (ImhPlayView *self,
 /* Iterations of a hint search (0: the core's default). */
 void          imh_play_view_set_hint_iterations (ImhPlayView *self,
                                                  guint64      iterations);
+/* Hints search `factor` times the core's default budget of the game shown
+ * (1: the default; Preferences, "hint-search"). Set iterations win. */
+void          imh_play_view_set_hint_factor (ImhPlayView *self,
+                                             guint        factor);
+guint64       imh_play_view_get_hint_budget (ImhPlayView *self);
+guint         imh_play_view_get_pace        (ImhPlayView *self);
 
 /* Where the Study page keeps bookmarks: the library and the autosave that
  * keeps the shown game in it (NULL, NULL: none). */

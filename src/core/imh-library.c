@@ -1337,6 +1337,30 @@ imh_library_get_latest_unfinished (ImhLibrary  *self,
   return ok ? id : 0;
 }
 
+gint64
+imh_library_get_latest_unfinished_of (ImhLibrary   *self,
+                                      ImhGameKind   kind,
+                                      GError      **error)
+{
+  gboolean ok = TRUE;
+  Conn *c;
+  gint64 id;
+
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
+  g_return_val_if_fail (kind == IMH_GAME_DUEL || kind == IMH_GAME_CLASSIC, 0);
+
+  c = read_conn (self);
+  /* Two statements, one per kind (cached like every other). */
+  id = scalar_locked (c, kind == IMH_GAME_DUEL
+                           ? "SELECT coalesce ((SELECT id FROM games WHERE finished = 0 AND game = 0"
+                             " ORDER BY modified DESC, id DESC LIMIT 1), 0)"
+                           : "SELECT coalesce ((SELECT id FROM games WHERE finished = 0 AND game = 1"
+                             " ORDER BY modified DESC, id DESC LIMIT 1), 0)",
+                      error, &ok);
+  conn_unlock (c);
+  return ok ? id : 0;
+}
+
 gboolean
 imh_library_contains_hash (ImhLibrary  *self,
                            const char  *sha256,

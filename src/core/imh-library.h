@@ -17,6 +17,7 @@
 
 #include <gio/gio.h>
 
+#include "imh-engine.h"
 #include "imh-game-summary.h"
 
 G_BEGIN_DECLS
@@ -213,6 +214,11 @@ ImhGameSummary *imh_library_get_summary    (ImhLibrary          *self,
 /* The unfinished game changed last (to resume on launch), or 0 if none. */
 gint64      imh_library_get_latest_unfinished (ImhLibrary       *self,
                                                GError          **error);
+/* The same among the games of one kind (the app resumes only games it has
+ * a board for). */
+gint64      imh_library_get_latest_unfinished_of (ImhLibrary    *self,
+                                                  ImhGameKind    kind,
+                                                  GError       **error);
 /* Whether a record with this SHA-256 (hex) is stored. */
 gboolean    imh_library_contains_hash      (ImhLibrary          *self,
                                             const char          *sha256,

@@ -15,6 +15,7 @@
 #include "imh-new-game-dialog.h"
 #include "imh-preferences.h"
 #include "imh-screenshot.h"
+#include "imh-ui-util.h"
 #include "imh-window.h"
 
 struct _ImhApplication
@@ -284,7 +285,7 @@ imh_application_take_screenshot (ImhApplication *self)
 
       if (g_file_get_contents (self->screenshot->record, &text, &length, &error))
         game = imh_game_new_from_record_text (text, (gssize) length, &error);
-      if (game == NULL)
+      if (game == NULL || !imh_ui_game_has_board (game, &error))
         {
           g_printerr ("imhotep: %s: %s\n", self->screenshot->record, error->message);
           self->exit_status = 1;

@@ -4,11 +4,18 @@
 
 #include <gtk/gtk.h>
 
+#include "imh-game.h"
+
 G_BEGIN_DECLS
 
 /* Shows `text` (plain, not markup) as a toast in the AdwToastOverlay
  * around `widget`; without one (tests, screenshots) logs it instead. */
 void imh_ui_toast (GtkWidget  *widget,
                    const char *text);
+
+/* The app has a board for the Duel only. FALSE (with an error that says
+ * so and what to use instead) for a game of the base game. */
+gboolean imh_ui_game_has_board (ImhGame  *game,
+                                GError  **error);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include "imh-preferences.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
+#include "imh-ui-util.h"
 #include "imh-window.h"
 
 struct _ImhWindow
@@ -109,7 +110,7 @@ on_library_open_game (ImhWindow      *self,
 
   if (text != NULL)
     game = imh_game_new_from_record_text (text, -1, &error);
-  if (game == NULL)
+  if (game == NULL || !imh_ui_game_has_board (game, &error))
     {
       imh_window_add_toast (self, adw_toast_new (error->message));
       return;
@@ -499,7 +500,7 @@ imh_window_resume (ImhWindow *self)
     }
   if (imh_play_view_get_game (self->play_view) != NULL)
     return;   /* a game is shown already (a file opened) */
-  id = imh_library_get_latest_unfinished (self->library, &error);
+  id = imh_library_get_latest_unfinished_of (self->library, IMH_GAME_DUEL, &error);
   if (id > 0)
     text = imh_library_load_record (self->library, id, &error);
   if (text != NULL)

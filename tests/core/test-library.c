@@ -1228,6 +1228,27 @@ test_autosave (void)
   s = imh_library_get_summary (lib, id2, &error);
   g_assert_true (imh_game_summary_get_finished (s));
   g_assert_cmpint (imh_library_get_latest_unfinished (lib, NULL), ==, id);
+
+  /* An unfinished base game stored later (imhotep-cli, an import): the
+   * newest unfinished game, but the app resumes the newest Duel. */
+  {
+    ImhOptions co;
+    g_autoptr(ImhGame) classic = NULL;
+    g_autofree char *text = NULL;
+    gint64 cid;
+
+    imh_options_init (&co, IMH_GAME_CLASSIC, 3);
+    classic = imh_game_new (&co, 44, &error);
+    g_assert_no_error (error);
+    play (classic, 4);
+    text = imh_game_to_record_text (classic);
+    cid = imh_library_save_record (lib, 0, text, FALSE, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (cid, >, 0);
+    g_assert_cmpint (imh_library_get_latest_unfinished (lib, NULL), ==, cid);
+    g_assert_cmpint (imh_library_get_latest_unfinished_of (lib, IMH_GAME_DUEL, NULL), ==, id);
+    g_assert_cmpint (imh_library_get_latest_unfinished_of (lib, IMH_GAME_CLASSIC, NULL), ==, cid);
+  }
 }
 
 int

@@ -424,6 +424,66 @@ remove_tree (const char *dir)
   g_rmdir (dir);
 }
 
+/* Games of the base game are in the library (imhotep-cli, imports) but the
+ * app has no board for them: launching resumes the newest unfinished Duel,
+ * not a newer unfinished base game, and opening one from the library says
+ * why not and keeps the game shown. */
+static void
+test_base_game_not_shown (void)
+{
+  g_autofree char *path = g_build_filename (data_home, APP_ID, "library.sqlite3", NULL);
+  g_autoptr(GError) error = NULL;
+  ImhWindow *window;
+  ImhGame *shown;
+  GtkWidget *page;
+  gint64 duel_id, classic_id;
+
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    ImhOptions o;
+    g_autoptr(ImhGame) duel = NULL;
+    g_autoptr(ImhGame) classic = NULL;
+    g_autofree char *duel_text = NULL;
+    g_autofree char *classic_text = NULL;
+
+    g_assert_no_error (error);
+    imh_options_init (&o, IMH_GAME_DUEL, 2);
+    duel = imh_game_new (&o, 6161, &error);
+    g_assert_no_error (error);
+    for (int i = 0; i < 7; i++)
+      play_one (duel);
+    duel_text = imh_game_to_record_text (duel);
+    duel_id = imh_library_save_record (lib, 0, duel_text, FALSE, &error);
+    g_assert_cmpint (duel_id, >, 0);
+
+    imh_options_init (&o, IMH_GAME_CLASSIC, 4);
+    classic = imh_game_new (&o, 6262, &error);
+    g_assert_no_error (error);
+    for (int i = 0; i < 5; i++)
+      play_one (classic);
+    classic_text = imh_game_to_record_text (classic);
+    classic_id = imh_library_save_record (lib, 0, classic_text, FALSE, &error);
+    g_assert_cmpint (classic_id, >, 0);
+    g_assert_cmpint (imh_library_get_latest_unfinished (lib, NULL), ==, classic_id);
+  }
+
+  window = launch_window ();
+  shown = imh_play_view_get_game (imh_window_get_play_view (window));
+  g_assert_nonnull (shown);
+  g_assert_cmpint (imh_game_get_kind (shown), ==, IMH_GAME_DUEL);
+  g_assert_cmpuint (imh_game_get_n_plies (shown), ==, 7);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
+  g_assert_nonnull (page);
+  g_signal_emit_by_name (page, "open-game", classic_id, -1);
+  g_assert_cmpstr (imh_window_get_page (window), ==, "library");
+  g_assert_true (imh_play_view_get_game (imh_window_get_play_view (window)) == shown);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  imh_test_flush_main_loop ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -459,6 +519,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/library-window/resume-from-library", test_resume_from_library);
   g_test_add_func ("/ui/library-window/thumbnail", test_thumbnail);
   g_test_add_func ("/ui/library-window/damaged-library", test_damaged_library);
+  g_test_add_func ("/ui/library-window/base-game-not-shown", test_base_game_not_shown);
   status = g_test_run ();
 
   g_application_quit (G_APPLICATION (app));

@@ -531,6 +531,22 @@ message_dialog_shown (gpointer data)
 }
 
 static void
+on_no_board_message (const char     *domain,
+                     GLogLevelFlags  level,
+                     const char     *message,
+                     gpointer        data)
+{
+  if (strstr (message, "no board") != NULL)
+    *(gboolean *) data = TRUE;
+}
+
+static gboolean
+flag_is_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static void
 test_open_file (Fixture       *f,
                 gconstpointer  data)
 {
@@ -562,12 +578,49 @@ test_open_file (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_true (imh_play_view_get_game (f->view) != playing);
   g_assert_true (imh_game_get_is_over (imh_play_view_get_game (f->view)));
+
+  /* A game of the base game (no board in the app): a message, and the
+   * game shown stays. */
+  {
+    ImhOptions o;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ImhGame) classic = NULL;
+    g_autofree char *classic_text = NULL;
+    g_autofree char *classic_path = g_build_filename (g_get_user_data_dir (), "classic.imhotep", NULL);
+    g_autoptr(GFile) classic_file = g_file_new_for_path (classic_path);
+    ImhGame *shown = imh_play_view_get_game (f->view);
+
+    imh_options_init (&o, IMH_GAME_CLASSIC, 3);
+    classic = imh_game_new (&o, 24, &error);
+    g_assert_no_error (error);
+    classic_text = imh_game_to_record_text (classic);
+    g_assert_true (g_file_set_contents (classic_path, classic_text, -1, NULL));
+    gboolean said = FALSE;
+    guint handler;
+
+    /* No toast overlay here: the view logs the message instead. */
+    handler = g_log_set_handler (NULL, G_LOG_LEVEL_MESSAGE, on_no_board_message, &said);
+    imh_play_view_open_file (f->view, classic_file);
+    imh_test_iterate_until (flag_is_set, &said);
+    g_log_remove_handler (NULL, handler);
+    g_assert_true (imh_play_view_get_game (f->view) == shown);
+  }
 }
 
 typedef struct {
   const char *path;
   ImhGame    *game;
 } SavedWait;
+
+static void
+on_saved_message (const char     *domain,
+                  GLogLevelFlags  level,
+                  const char     *message,
+                  gpointer        data)
+{
+  if (g_strcmp0 (message, "Game saved") == 0)
+    *(gboolean *) data = TRUE;
+}
 
 static gboolean
 file_has_game (gpointer data)
@@ -596,6 +649,8 @@ test_save_to_file (Fixture       *f,
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *before = NULL;
   SavedWait wait = { path, NULL };
+  gboolean saved = FALSE;
+  guint handler;
 
   g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
@@ -611,8 +666,13 @@ test_save_to_file (Fixture       *f,
   g_assert_cmpstr (before, ==, text);   /* nothing written yet */
 
   g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "save"));
+  /* Done when the view says so (it logs its toasts here): the file is
+   * written before that, and the view is let go after it. */
+  handler = g_log_set_handler (NULL, G_LOG_LEVEL_MESSAGE, on_saved_message, &saved);
   g_action_group_activate_action (imh_play_view_get_actions (f->view), "save", NULL);
-  imh_test_iterate_until (file_has_game, &wait);
+  imh_test_iterate_until (flag_is_set, &saved);
+  g_log_remove_handler (NULL, handler);
+  g_assert_true (file_has_game (&wait));
 }
 
 int

@@ -560,7 +560,7 @@ on_file_loaded (GObject      *source,
   g_autoptr(GObject) file = g_async_result_get_source_object (result);
   GtkWidget *dialog;
 
-  if (game == NULL)
+  if (game == NULL || !imh_ui_game_has_board (game, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         imh_ui_toast (GTK_WIDGET (self), error->message);

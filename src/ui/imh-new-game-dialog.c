@@ -90,29 +90,104 @@ load_settings (ImhNewGameDialog *self)
                                 sides != NULL && (int) strlen (sides) > i && sides[i] == 'B');
 }
 
+/* What each entry of the players' rows means (0: a person). */
+static const char *const kind_meanings[] = {
+  NULL,
+  N_("Makes mistakes; good for learning the game"),
+  N_("Plays sensibly, with the odd slip"),
+  N_("Hard to beat"),
+  N_("Thinks longest; the strongest opponent"),
+};
+
+/* The row shows the level's name after a computer icon ("Casual"), short
+ * enough for a phone; the list shows "Computer: Casual" and what it means. */
+static const char *const kind_short_names[] = {
+  N_("Person"), N_("Beginner"), N_("Casual"), N_("Strong"), N_("Expert"),
+};
+
+static void
+setup_kind_item (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  list)
+{
+  GtkWidget *box = gtk_box_new (list ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+                                list ? 2 : 6);
+  GtkWidget *icon = gtk_image_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *meaning = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  /* The short name in the row is never cut off: the subtitle wraps instead. */
+  if (list)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (meaning), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (meaning), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (meaning), 30);
+  gtk_widget_add_css_class (meaning, "caption");
+  gtk_widget_add_css_class (meaning, "dim-label");
+  gtk_widget_set_visible (icon, !list);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), meaning);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_kind_item (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  list)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *icon = gtk_widget_get_first_child (box);
+  GtkWidget *label = gtk_widget_get_next_sibling (icon);
+  GtkWidget *meaning = gtk_widget_get_next_sibling (label);
+  GtkStringObject *full = gtk_list_item_get_item (item);
+  /* Not the item's position: the row shows the chosen item on its own. */
+  guint i = MIN (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (full), "kind-index")),
+                 G_N_ELEMENTS (kind_short_names) - 1);
+
+  if (list)
+    {
+      gtk_label_set_text (GTK_LABEL (label), gtk_string_object_get_string (full));
+      gtk_label_set_text (GTK_LABEL (meaning), i > 0 ? _(kind_meanings[i]) : "");
+      gtk_widget_set_visible (meaning, i > 0);
+    }
+  else
+    {
+      gtk_image_set_from_icon_name (GTK_IMAGE (icon),
+                                    i > 0 ? "computer-symbolic" : "avatar-default-symbolic");
+      gtk_label_set_text (GTK_LABEL (label), _(kind_short_names[i]));
+      gtk_widget_set_tooltip_text (box, gtk_string_object_get_string (full));
+      gtk_widget_set_visible (meaning, FALSE);
+    }
+}
+
+static GtkListItemFactory *
+kind_factory (gboolean list)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_kind_item), GINT_TO_POINTER (list));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_kind_item), GINT_TO_POINTER (list));
+  return factory;
+}
+
 /* The subtitle says what the chosen level means. */
 static void
 update_subtitle (ImhNewGameDialog *self,
                  GParamSpec       *pspec,
                  AdwComboRow      *row)
 {
-  const char *meanings[] = {
-    NULL,
-    _("Makes mistakes; good for learning the game"),
-    _("Plays sensibly, with the odd slip"),
-    _("Hard to beat"),
-    _("Thinks longest; the strongest opponent"),
-  };
   guint player = row == self->kind_rows[0] ? 0 : 1;
   guint sel = adw_combo_row_get_selected (row);
   const char *shape = player == 0 ? _("Round meeples") : _("Square meeples");
   g_autofree char *subtitle = NULL;
 
-  if (sel == 0 || sel >= G_N_ELEMENTS (meanings))
+  if (sel == 0 || sel >= G_N_ELEMENTS (kind_meanings))
     subtitle = g_strdup (shape);
   else
     /* Translators: row subtitle: meeple shape, then what the computer level means */
-    subtitle = g_strdup_printf (_("%s · %s"), shape, meanings[sel]);
+    subtitle = g_strdup_printf (_("%s · %s"), shape, _(kind_meanings[sel]));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
 }
 
@@ -237,7 +312,20 @@ imh_new_game_dialog_init (ImhNewGameDialog *self)
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Players"));
   for (guint p = 0; p < 2; p++)
     {
+      g_autoptr(GtkListItemFactory) row_factory = kind_factory (FALSE);
+      g_autoptr(GtkListItemFactory) list_factory = kind_factory (TRUE);
+
+      GListModel *kinds;
+
       self->kind_rows[p] = combo_row (player_titles[p], NULL, player_kinds);
+      kinds = adw_combo_row_get_model (self->kind_rows[p]);
+      for (guint k = 0; k < g_list_model_get_n_items (kinds); k++)
+        {
+          g_autoptr(GObject) kind = g_list_model_get_item (kinds, k);
+          g_object_set_data (kind, "kind-index", GUINT_TO_POINTER (k));
+        }
+      adw_combo_row_set_factory (self->kind_rows[p], row_factory);
+      adw_combo_row_set_list_factory (self->kind_rows[p], list_factory);
       g_signal_connect_object (self->kind_rows[p], "notify::selected", G_CALLBACK (update_subtitle),
                                self, G_CONNECT_SWAPPED);
       adw_action_row_add_prefix (ADW_ACTION_ROW (self->kind_rows[p]), imh_meeple_icon_new (p, 18));

@@ -7,6 +7,9 @@
                                 in every language of po/LINGUAS
   check-po.py potfiles SRCDIR   every file under src/ and data/ that has
                                 translatable strings is listed in po/POTFILES.in
+  check-po.py help SRCDIR       every message of the help pages (itstool over
+                                help/C/*.page) is translated, and not fuzzy,
+                                in every language of help/LINGUAS
 """
 
 import os
@@ -86,6 +89,57 @@ def check_potfiles(srcdir):
     return failures == 0
 
 
+def check_translation(po, pot, label, tmp):
+    """Whether po translates every message of pot, none fuzzy (printing what not)."""
+    if not os.path.isfile(po):
+        print(f'{label}: missing (listed in LINGUAS)')
+        return False
+    ok = True
+    # Well-formed, format strings matching their msgids.
+    result = subprocess.run(['msgfmt', '--check', '-o', os.devnull, po],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        print(f'{label}: msgfmt --check failed:\n{result.stderr}')
+        ok = False
+    # Every message of the catalogue translated: merge the catalogue into
+    # the translation and list what is untranslated or fuzzy there.
+    merged = os.path.join(tmp, os.path.basename(label) + '.merged.po')
+    result = subprocess.run(['msgmerge', '--quiet', '--no-fuzzy-matching',
+                             '-o', merged, po, pot], capture_output=True, text=True)
+    if result.returncode != 0:
+        print(f'{label}: msgmerge failed:\n{result.stderr}')
+        return False
+    for what, option in (('untranslated', '--untranslated'), ('fuzzy', '--only-fuzzy')):
+        result = subprocess.run(['msgattrib', option, '--no-obsolete', '--no-wrap',
+                                 merged], capture_output=True, text=True)
+        entries = [line for line in result.stdout.splitlines()
+                   if line.startswith('msgid ') and line != 'msgid ""']
+        if entries:
+            print(f'{label}: {len(entries)} {what} message(s):\n{result.stdout}')
+            ok = False
+    if ok:
+        print(f'{label}: complete')
+    return ok
+
+
+def check_help(srcdir):
+    help_dir = os.path.join(srcdir, 'help')
+    pages = sorted(os.path.join(help_dir, 'C', name)
+                   for name in os.listdir(os.path.join(help_dir, 'C')) if name.endswith('.page'))
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        pot = os.path.join(tmp, 'help.pot')
+        result = subprocess.run(['itstool', '-o', pot] + pages, capture_output=True, text=True)
+        if result.returncode != 0:
+            print('itstool failed:\n' + result.stderr)
+            return False
+        for lang in read_list(os.path.join(help_dir, 'LINGUAS')):
+            if not check_translation(os.path.join(help_dir, lang, lang + '.po'), pot,
+                                     f'help/{lang}/{lang}.po', tmp):
+                ok = False
+    return ok
+
+
 def check_complete(srcdir):
     potfiles = os.path.join(srcdir, 'po', 'POTFILES.in')
     ok = True
@@ -98,44 +152,18 @@ def check_complete(srcdir):
             print('xgettext failed:\n' + result.stderr)
             return False
         for lang in read_list(os.path.join(srcdir, 'po', 'LINGUAS')):
-            po = os.path.join(srcdir, 'po', lang + '.po')
-            if not os.path.isfile(po):
-                print(f'po/{lang}.po: missing (listed in po/LINGUAS)')
+            if not check_translation(os.path.join(srcdir, 'po', lang + '.po'), pot,
+                                     f'po/{lang}.po', tmp):
                 ok = False
-                continue
-            # Well-formed, format strings matching their msgids.
-            result = subprocess.run(['msgfmt', '--check', '-o', os.devnull, po],
-                                    capture_output=True, text=True)
-            if result.returncode != 0:
-                print(f'po/{lang}.po: msgfmt --check failed:\n{result.stderr}')
-                ok = False
-            # Every message of the catalogue translated: merge the catalogue into
-            # the translation and list what is untranslated or fuzzy there.
-            merged = os.path.join(tmp, lang + '.po')
-            result = subprocess.run(['msgmerge', '--quiet', '--no-fuzzy-matching',
-                                     '-o', merged, po, pot], capture_output=True, text=True)
-            if result.returncode != 0:
-                print(f'po/{lang}.po: msgmerge failed:\n{result.stderr}')
-                ok = False
-                continue
-            for what, option in (('untranslated', '--untranslated'), ('fuzzy', '--only-fuzzy')):
-                result = subprocess.run(['msgattrib', option, '--no-obsolete', '--no-wrap',
-                                         merged], capture_output=True, text=True)
-                entries = [line for line in result.stdout.splitlines()
-                           if line.startswith('msgid ') and line != 'msgid ""']
-                if entries:
-                    print(f'po/{lang}.po: {len(entries)} {what} message(s):\n{result.stdout}')
-                    ok = False
-            if ok:
-                print(f'po/{lang}.po: complete')
     return ok
 
 
 def main(argv):
-    if len(argv) != 3 or argv[1] not in ('complete', 'potfiles'):
+    checks = {'complete': check_complete, 'potfiles': check_potfiles, 'help': check_help}
+    if len(argv) != 3 or argv[1] not in checks:
         print(__doc__, file=sys.stderr)
         return 2
-    check = check_complete if argv[1] == 'complete' else check_potfiles
+    check = checks[argv[1]]
     return 0 if check(argv[2]) else 1
 
 

@@ -537,9 +537,42 @@ app_preferences (GSimpleAction *action,
   gtk_window_present (window);
 }
 
+static void
+on_help_shown (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error)
+      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autofree char *text = g_strdup_printf (_("The help could not be opened: %s"),
+                                               error->message);
+
+      if (IMH_IS_WINDOW (source))
+        imh_window_add_toast (IMH_WINDOW (source), adw_toast_new (text));
+      else
+        g_warning ("%s", text);
+    }
+}
+
+/* F1: the help (the pages in help/C) in Yelp, or what the desktop uses for help:. */
+static void
+app_help (GSimpleAction *action,
+          GVariant      *parameter,
+          gpointer       user_data)
+{
+  ImhApplication *self = IMH_APPLICATION (user_data);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  gtk_show_uri_full (window, "help:" BASE_APP_ID, GDK_CURRENT_TIME, NULL, on_help_shown, NULL);
+}
+
 static const GActionEntry app_entries[] = {
   { .name = "quit", .activate = app_quit },
   { .name = "preferences", .activate = app_preferences },
+  { .name = "help", .activate = app_help },
   { .name = "about", .activate = app_about },
   { .name = "shortcuts", .activate = app_shortcuts },
 };
@@ -551,6 +584,7 @@ static const struct {
   { "app.quit", { "<Control>q", NULL } },
   { "app.shortcuts", { "<Control>question", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
+  { "app.help", { "F1", NULL } },
   { "win.close", { "<Control>w", NULL } },
   { "game.new-game", { "<Control>n", NULL } },
   { "game.open", { "<Control>o", NULL } },

@@ -114,8 +114,8 @@ test_window_open_close (void)
   menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
   g_assert_nonnull (menu);
   assert_menu_actions_work (menu, window, &n_items);
-  /* New Game, Open, Save As, Analyse Game, Library; Preferences, Shortcuts, About. */
-  g_assert_cmpuint (n_items, ==, 8);
+  /* New Game, Open, Save As, Analyse Game, Library; Preferences, Shortcuts, Help, About. */
+  g_assert_cmpuint (n_items, ==, 9);
 
   /* The start page is shown and the toast overlay takes toasts. */
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");
@@ -129,6 +129,7 @@ test_window_open_close (void)
   assert_accel ("<Control>question", "app.shortcuts");
   assert_accel ("<Control>s", "game.save");
   assert_accel ("<Control>comma", "app.preferences");
+  assert_accel ("F1", "app.help");
   assert_accel ("<Shift><Control>s", "game.save-as");
 
   destroy_window (window);

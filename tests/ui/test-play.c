@@ -675,6 +675,53 @@ test_save_to_file (Fixture       *f,
   g_assert_true (file_has_game (&wait));
 }
 
+/* The action a key of the view's shortcut controller activates, or NULL. */
+static char *
+view_action_for_key (Fixture    *f,
+                     const char *key)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+
+          if (g_strcmp0 (trigger, key) == 0 && GTK_IS_NAMED_ACTION (action))
+            return g_strdup (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)));
+        }
+    }
+  return NULL;
+}
+
+/* The window-wide keys of the play view (docs/play.md, UX.md "History"). */
+static void
+test_view_keys (Fixture       *f,
+                gconstpointer  data)
+{
+  static const char *const keys[][2] = {
+    { "h", "game.hint" }, { "space", "game.play-hint" },
+    { "Left", "game.history-previous" }, { "Right", "game.history-next" },
+    { "Home", "game.history-first" }, { "End", "game.history-last" },
+    { "Up", "game.history-first" }, { "Down", "game.history-last" },
+    { "F9", "game.show-sidebar" }, { "n", "game.next-mistake" }, { "p", "game.previous-mistake" },
+    { "<Control>d", "study.bookmark" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_autofree char *action = view_action_for_key (f, keys[i][0]);
+      g_assert_cmpstr (action, ==, keys[i][1]);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -697,6 +744,7 @@ main (int   argc,
   ADD ("/play/history-rows", test_history_rows);
   ADD ("/play/open-file", test_open_file);
   ADD ("/play/save-to-file", test_save_to_file);
+  ADD ("/play/view-keys", test_view_keys);
 #undef ADD
 
   return g_test_run ();

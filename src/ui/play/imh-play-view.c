@@ -1260,6 +1260,8 @@ imh_play_view_init (ImhPlayView *self)
   add_shortcut (shortcuts, GDK_KEY_Right, 0, "game.history-next");
   add_shortcut (shortcuts, GDK_KEY_Home, 0, "game.history-first");
   add_shortcut (shortcuts, GDK_KEY_End, 0, "game.history-last");
+  add_shortcut (shortcuts, GDK_KEY_Up, 0, "game.history-first");
+  add_shortcut (shortcuts, GDK_KEY_Down, 0, "game.history-last");
   add_shortcut (shortcuts, GDK_KEY_F9, 0, "game.show-sidebar");
   add_shortcut (shortcuts, GDK_KEY_n, 0, "game.next-mistake");
   add_shortcut (shortcuts, GDK_KEY_p, 0, "game.previous-mistake");

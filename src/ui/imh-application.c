@@ -198,7 +198,7 @@ on_screenshot_done (GtkWindow    *window,
   gtk_window_destroy (window);
 }
 
-/* --new-game: the dialog goes, and the window it belongs to. */
+/* --new-game, --preferences, --game-over: the dialog goes, and the window it belongs to. */
 static void
 on_dialog_screenshot_done (GtkWindow    *dialog,
                            const GError *error,

@@ -479,7 +479,7 @@ test_adaptive (void)
     const char *buttons;
   } cases[] = {
     { 360, "narrow", "1010110000", GTK_ORIENTATION_VERTICAL, "action_icons" },
-    { 700, "medium", "1111111000", GTK_ORIENTATION_HORIZONTAL, NULL /* as fits the labels */ },
+    { 700, "medium", "1111111000", GTK_ORIENTATION_VERTICAL, NULL /* as fits the labels */ },
     { 1000, "wide", "1111111111", GTK_ORIENTATION_HORIZONTAL, "action_buttons" },
     { 360, "narrow", "1010110000", GTK_ORIENTATION_VERTICAL, "action_icons" },
   };

@@ -33,11 +33,11 @@ typedef enum {
 /* What fits (the width of the page, not of the window, decides). */
 typedef enum {
   LAYOUT_WIDE,     /* every column */
-  LAYOUT_MEDIUM,   /* without length, analysed and tags */
+  LAYOUT_MEDIUM,   /* without length, analysed and tags; the search on a row of its own */
   LAYOUT_NARROW,   /* a phone: star, date, players, result; the search on a row of its own */
 } ImhLibraryLayout;
 
-#define MEDIUM_BELOW 900
+#define MEDIUM_BELOW 1000
 #define NARROW_BELOW 600
 
 static const struct {
@@ -1153,13 +1153,14 @@ column_shown (Column column, ImhLibraryLayout layout)
 static void
 apply_layout (ImhLibraryPage *self, ImhLibraryLayout layout)
 {
-  gboolean narrow = layout == LAYOUT_NARROW;
-
   self->layout = layout;
   for (int c = 0; c < N_COLS; c++)
     gtk_column_view_column_set_visible (self->columns[c], column_shown ((Column) c, layout));
+  /* The search entry asks for the width of its placeholder: below the
+   * wide layout it gets a row of its own, so the filters keep theirs. */
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->filter_bar),
-                                  narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+                                  layout != LAYOUT_WIDE ? GTK_ORIENTATION_VERTICAL
+                                                        : GTK_ORIENTATION_HORIZONTAL);
 }
 
 static gboolean

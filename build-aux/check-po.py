@@ -4,7 +4,8 @@
 
   check-po.py complete SRCDIR   every message of the catalogue (xgettext over
                                 po/POTFILES.in) is translated, and not fuzzy,
-                                in every language of po/LINGUAS
+                                in every language of po/LINGUAS, and no
+                                translation is left of a message gone from it
   check-po.py potfiles SRCDIR   every file under src/ and data/ that has
                                 translatable strings is listed in po/POTFILES.in
   check-po.py help SRCDIR       every message of the help pages (itstool over
@@ -109,11 +110,13 @@ def check_translation(po, pot, label, tmp):
     if result.returncode != 0:
         print(f'{label}: msgmerge failed:\n{result.stderr}')
         return False
-    for what, option in (('untranslated', '--untranslated'), ('fuzzy', '--only-fuzzy')):
-        result = subprocess.run(['msgattrib', option, '--no-obsolete', '--no-wrap',
-                                 merged], capture_output=True, text=True)
+    for what, option in (('untranslated', '--untranslated'), ('fuzzy', '--only-fuzzy'),
+                         ('stale (no longer in the sources)', '--only-obsolete')):
+        extra = [] if option == '--only-obsolete' else ['--no-obsolete']
+        result = subprocess.run(['msgattrib', option, '--no-wrap'] + extra + [merged],
+                                capture_output=True, text=True)
         entries = [line for line in result.stdout.splitlines()
-                   if line.startswith('msgid ') and line != 'msgid ""']
+                   if line.lstrip('#~ ').startswith('msgid ') and line.lstrip('#~ ') != 'msgid ""']
         if entries:
             print(f'{label}: {len(entries)} {what} message(s):\n{result.stdout}')
             ok = False

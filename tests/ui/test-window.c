@@ -90,22 +90,13 @@ assert_accel (const char *accel,
   g_assert_true (g_strv_contains ((const char * const *) actions, action));
 }
 
-/* A button (depth first) whose action is `action`, or NULL. */
-static GtkWidget *
-find_button_for_action (GtkWidget  *widget,
-                        const char *action)
+/* A shown button whose action is `action`. */
+static gboolean
+is_button_for_action (GtkWidget *widget,
+                      gpointer   action)
 {
-  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
-      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button_for_action (child, action);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
 }
 
 static void
@@ -138,8 +129,8 @@ test_window_open_close (void)
   /* The start page is shown and the toast overlay takes toasts. */
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");
   /* It offers a new game and the games played so far. */
-  g_assert_nonnull (find_button_for_action (GTK_WIDGET (window), "game.new-game"));
-  g_assert_nonnull (find_button_for_action (GTK_WIDGET (window), "win.library"));
+  g_assert_nonnull (imh_test_find_widget (GTK_WIDGET (window), is_button_for_action, "game.new-game"));
+  g_assert_nonnull (imh_test_find_widget (GTK_WIDGET (window), is_button_for_action, "win.library"));
   g_assert_nonnull (imh_test_find_descendant (GTK_WIDGET (window), ADW_TYPE_TOAST_OVERLAY));
   g_assert_nonnull (imh_test_find_descendant (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE));
 

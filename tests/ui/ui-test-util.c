@@ -45,17 +45,32 @@ imh_test_find_toplevel (GType type)
 }
 
 GtkWidget *
-imh_test_find_descendant (GtkWidget *widget,
-                          GType      type)
+imh_test_find_widget (GtkWidget *widget,
+                      gboolean (*match) (GtkWidget *widget, gpointer data),
+                      gpointer   data)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+  if (match (widget, data))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = imh_test_find_descendant (child, type);
+      GtkWidget *found = imh_test_find_widget (child, match, data);
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget *widget,
+            gpointer   type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
+GtkWidget *
+imh_test_find_descendant (GtkWidget *widget,
+                          GType      type)
+{
+  return imh_test_find_widget (widget, is_of_type, GSIZE_TO_POINTER (type));
 }

@@ -14,6 +14,10 @@ void       imh_test_iterate_until   (gboolean (*done) (gpointer data),
 void       imh_test_flush_main_loop (void);
 /* For imh_test_iterate_until: the widget is mapped and has a width. */
 gboolean   imh_test_widget_is_drawn (gpointer widget);
+/* widget itself or its first descendant (depth first) that match() accepts, or NULL. */
+GtkWidget *imh_test_find_widget     (GtkWidget *widget,
+                                     gboolean (*match) (GtkWidget *widget, gpointer data),
+                                     gpointer   data);
 /* widget itself or its first descendant of the type (depth first), or NULL. */
 GtkWidget *imh_test_find_descendant (GtkWidget *widget,
                                      GType      type);

@@ -1320,21 +1320,31 @@ scalar_locked (Conn *c, const char *sql, GError **error, gboolean *ok)
   return v;
 }
 
+/* The newest unfinished game WHERE `also` holds ("" or " AND …"). */
+#define LATEST_UNFINISHED(also) \
+  "SELECT coalesce ((SELECT id FROM games WHERE finished = 0" also \
+  " ORDER BY modified DESC, id DESC LIMIT 1), 0)"
+
+static gint64
+latest_unfinished (ImhLibrary  *self,
+                   const char  *sql,
+                   GError     **error)
+{
+  gboolean ok = TRUE;
+  Conn *c = read_conn (self);
+  gint64 id = scalar_locked (c, sql, error, &ok);
+
+  conn_unlock (c);
+  return ok ? id : 0;
+}
+
 gint64
 imh_library_get_latest_unfinished (ImhLibrary  *self,
                                    GError     **error)
 {
-  gboolean ok = TRUE;
-  Conn *c;
-  gint64 id;
-
   g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
 
-  c = read_conn (self);
-  id = scalar_locked (c, "SELECT coalesce ((SELECT id FROM games WHERE finished = 0"
-                         " ORDER BY modified DESC, id DESC LIMIT 1), 0)", error, &ok);
-  conn_unlock (c);
-  return ok ? id : 0;
+  return latest_unfinished (self, LATEST_UNFINISHED (""), error);
 }
 
 gint64
@@ -1342,23 +1352,13 @@ imh_library_get_latest_unfinished_of (ImhLibrary   *self,
                                       ImhGameKind   kind,
                                       GError      **error)
 {
-  gboolean ok = TRUE;
-  Conn *c;
-  gint64 id;
-
   g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
   g_return_val_if_fail (kind == IMH_GAME_DUEL || kind == IMH_GAME_CLASSIC, 0);
 
-  c = read_conn (self);
-  /* Two statements, one per kind (cached like every other). */
-  id = scalar_locked (c, kind == IMH_GAME_DUEL
-                           ? "SELECT coalesce ((SELECT id FROM games WHERE finished = 0 AND game = 0"
-                             " ORDER BY modified DESC, id DESC LIMIT 1), 0)"
-                           : "SELECT coalesce ((SELECT id FROM games WHERE finished = 0 AND game = 1"
-                             " ORDER BY modified DESC, id DESC LIMIT 1), 0)",
-                      error, &ok);
-  conn_unlock (c);
-  return ok ? id : 0;
+  /* One statement per kind, cached like every other. */
+  return latest_unfinished (self, kind == IMH_GAME_DUEL ? LATEST_UNFINISHED (" AND game = 0")
+                                                        : LATEST_UNFINISHED (" AND game = 1"),
+                            error);
 }
 
 gboolean

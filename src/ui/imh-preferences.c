@@ -29,30 +29,36 @@ static const Choice hint_choices[] = {
     3 },
 };
 
+typedef struct {
+  const Choice *choices;
+  guint         n;
+} Choices;
+
+static const Choices pace = { pace_choices, G_N_ELEMENTS (pace_choices) };
+static const Choices hint = { hint_choices, G_N_ELEMENTS (hint_choices) };
+
+/* The index of value among the choices, or c->n. */
 static guint
-choice_index (const Choice *choices,
-              guint         n,
-              const char   *value)
+choice_index (const Choices *c,
+              const char    *value)
 {
-  for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (choices[i].value, value) == 0)
-      return i;
-  return 0;
+  guint i = 0;
+
+  while (i < c->n && g_strcmp0 (c->choices[i].value, value) != 0)
+    i++;
+  return i;
 }
 
 static guint
-choice_amount (GSettings    *settings,
-               const char   *key,
-               const Choice *choices,
-               guint         n,
-               guint         fallback)
+choice_amount (GSettings     *settings,
+               const char    *key,
+               const Choices *c,
+               guint          fallback)
 {
   g_autofree char *value = g_settings_get_string (settings, key);
+  guint i = choice_index (c, value);
 
-  for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (choices[i].value, value) == 0)
-      return choices[i].amount;
-  return fallback;
+  return i < c->n ? c->choices[i].amount : fallback;
 }
 
 guint
@@ -60,7 +66,7 @@ imh_preferences_get_pace_ms (GSettings *settings)
 {
   g_return_val_if_fail (G_IS_SETTINGS (settings), 600);
 
-  return choice_amount (settings, "computer-pace", pace_choices, G_N_ELEMENTS (pace_choices), 600);
+  return choice_amount (settings, "computer-pace", &pace, 600);
 }
 
 guint
@@ -68,78 +74,64 @@ imh_preferences_get_hint_factor (GSettings *settings)
 {
   g_return_val_if_fail (G_IS_SETTINGS (settings), 1);
 
-  return choice_amount (settings, "hint-search", hint_choices, G_N_ELEMENTS (hint_choices), 1);
+  return choice_amount (settings, "hint-search", &hint, 1);
 }
 
-/* A combo row for a string key, both ways: the row follows the key (also
- * when something else changes it), the key follows the row. */
-typedef struct {
-  GSettings    *settings;
-  const char   *key;
-  const Choice *choices;
-  guint         n;
-} RowBinding;
-
-static void
-row_binding_free (gpointer data)
+/* GSettings ↔ a combo row's "selected", both ways (also when something else
+ * changes the key). */
+static gboolean
+selected_from_key (GValue   *value,
+                   GVariant *variant,
+                   gpointer  data)
 {
-  RowBinding *b = data;
+  guint i = choice_index (data, g_variant_get_string (variant, NULL));
 
-  g_object_unref (b->settings);
-  g_free (b);
+  if (i >= ((const Choices *) data)->n)
+    return FALSE;
+  g_value_set_uint (value, i);
+  return TRUE;
 }
 
+static GVariant *
+key_from_selected (const GValue       *value,
+                   const GVariantType *type,
+                   gpointer            data)
+{
+  const Choices *c = data;
+  guint i = g_value_get_uint (value);
+
+  return i < c->n ? g_variant_new_string (c->choices[i].value) : NULL;
+}
+
+/* The subtitle says what the chosen entry means. */
 static void
-on_row_selected (AdwComboRow *row,
-                 GParamSpec  *pspec,
-                 RowBinding  *b)
+on_selected (AdwComboRow   *row,
+             GParamSpec    *pspec,
+             const Choices *c)
 {
   guint i = adw_combo_row_get_selected (row);
-  g_autofree char *current = g_settings_get_string (b->settings, b->key);
 
-  if (i < b->n && g_strcmp0 (current, b->choices[i].value) != 0)
-    g_settings_set_string (b->settings, b->key, b->choices[i].value);
-}
-
-static void
-on_key_changed (GSettings   *settings,
-                const char  *key,
-                AdwComboRow *row)
-{
-  RowBinding *b = g_object_get_data (G_OBJECT (row), "imh-binding");
-  g_autofree char *value = g_settings_get_string (settings, key);
-  guint i = choice_index (b->choices, b->n, value);
-
-  if (adw_combo_row_get_selected (row) != i)
-    adw_combo_row_set_selected (row, i);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(b->choices[i].detail));
+  if (i < c->n)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(c->choices[i].detail));
 }
 
 static GtkWidget *
-choice_row (GSettings    *settings,
-            const char   *key,
-            const char   *title,
-            const Choice *choices,
-            guint         n)
+choice_row (GSettings     *settings,
+            const char    *key,
+            const char    *title,
+            const Choices *c)
 {
   AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
-  g_autofree char *signal = g_strconcat ("changed::", key, NULL);
-  RowBinding *b = g_new0 (RowBinding, 1);
 
-  for (guint i = 0; i < n; i++)
-    gtk_string_list_append (labels, _(choices[i].label));
+  for (guint i = 0; i < c->n; i++)
+    gtk_string_list_append (labels, _(c->choices[i].label));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_combo_row_set_model (row, G_LIST_MODEL (labels));
-
-  b->settings = g_object_ref (settings);
-  b->key = key;
-  b->choices = choices;
-  b->n = n;
-  g_object_set_data_full (G_OBJECT (row), "imh-binding", b, row_binding_free);
-  on_key_changed (settings, key, row);
-  g_signal_connect (row, "notify::selected", G_CALLBACK (on_row_selected), b);
-  g_signal_connect_object (settings, signal, G_CALLBACK (on_key_changed), row, 0);
+  g_signal_connect (row, "notify::selected", G_CALLBACK (on_selected), (gpointer) c);
+  g_settings_bind_with_mapping (settings, key, row, "selected", G_SETTINGS_BIND_DEFAULT,
+                                selected_from_key, key_from_selected, (gpointer) c, NULL);
+  on_selected (row, NULL, c);
   return GTK_WIDGET (row);
 }
 
@@ -164,16 +156,13 @@ imh_preferences_window_new (GtkWindow *parent,
 
   group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (group, _("Computer Players"));
-  adw_preferences_group_add (group,
-                             choice_row (settings, "computer-pace", _("Pause Before a Move"),
-                                         pace_choices, G_N_ELEMENTS (pace_choices)));
+  adw_preferences_group_add (group, choice_row (settings, "computer-pace", _("Pause Before a Move"),
+                                                &pace));
   adw_preferences_page_add (page, group);
 
   group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (group, _("Hints"));
-  adw_preferences_group_add (group,
-                             choice_row (settings, "hint-search", _("Search"),
-                                         hint_choices, G_N_ELEMENTS (hint_choices)));
+  adw_preferences_group_add (group, choice_row (settings, "hint-search", _("Search"), &hint));
   adw_preferences_group_set_description (group, _("The same position always gets the same hint."));
   adw_preferences_page_add (page, group);
 

@@ -68,7 +68,6 @@ struct _ImhLibraryPage
   GtkStringList     *tags_model;
   GtkColumnViewColumn *columns[N_COLS];
   ImhLibraryLayout   layout;        /* what the page shows at its width */
-  ImhLibraryLayout   wanted_layout;
   guint              layout_idle;
   int                probed_column;
   GObject           *probe[2];      /* two objects for the sort probe */
@@ -1167,10 +1166,11 @@ static gboolean
 apply_wanted_layout (gpointer data)
 {
   ImhLibraryPage *self = data;
+  ImhLibraryLayout layout = layout_for_width (gtk_widget_get_width (GTK_WIDGET (self)));
 
   self->layout_idle = 0;
-  if (self->wanted_layout != self->layout)
-    apply_layout (self, self->wanted_layout);
+  if (layout != self->layout)
+    apply_layout (self, layout);
   return G_SOURCE_REMOVE;
 }
 
@@ -1201,8 +1201,7 @@ imh_library_page_size_allocate (GtkWidget *widget,
 {
   ImhLibraryPage *self = IMH_LIBRARY_PAGE (widget);
 
-  self->wanted_layout = layout_for_width (width);
-  if (self->wanted_layout != self->layout && self->layout_idle == 0)
+  if (layout_for_width (width) != self->layout && self->layout_idle == 0)
     self->layout_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_wanted_layout, self, NULL);
   gtk_widget_allocate (GTK_WIDGET (self->toast_overlay), width, height, baseline, NULL);
 }

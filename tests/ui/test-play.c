@@ -530,20 +530,29 @@ message_dialog_shown (gpointer data)
   return imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
 }
 
+/* Waits for a logged message (the view logs its toasts where there is no
+ * toast overlay, as here) that contains `text`. */
+typedef struct {
+  const char *text;
+  gboolean    seen;
+} LogWait;
+
 static void
-on_no_board_message (const char     *domain,
-                     GLogLevelFlags  level,
-                     const char     *message,
-                     gpointer        data)
+on_log_message (const char     *domain,
+                GLogLevelFlags  level,
+                const char     *message,
+                gpointer        data)
 {
-  if (strstr (message, "no board") != NULL)
-    *(gboolean *) data = TRUE;
+  LogWait *w = data;
+
+  if (strstr (message, w->text) != NULL)
+    w->seen = TRUE;
 }
 
 static gboolean
-flag_is_set (gpointer data)
+log_seen (gpointer data)
 {
-  return *(gboolean *) data;
+  return ((LogWait *) data)->seen;
 }
 
 static void
@@ -595,13 +604,13 @@ test_open_file (Fixture       *f,
     g_assert_no_error (error);
     classic_text = imh_game_to_record_text (classic);
     g_assert_true (g_file_set_contents (classic_path, classic_text, -1, NULL));
-    gboolean said = FALSE;
+    LogWait said = { "no board", FALSE };
     guint handler;
 
     /* No toast overlay here: the view logs the message instead. */
-    handler = g_log_set_handler (NULL, G_LOG_LEVEL_MESSAGE, on_no_board_message, &said);
+    handler = g_log_set_handler (NULL, G_LOG_LEVEL_MESSAGE, on_log_message, &said);
     imh_play_view_open_file (f->view, classic_file);
-    imh_test_iterate_until (flag_is_set, &said);
+    imh_test_iterate_until (log_seen, &said);
     g_log_remove_handler (NULL, handler);
     g_assert_true (imh_play_view_get_game (f->view) == shown);
   }
@@ -611,16 +620,6 @@ typedef struct {
   const char *path;
   ImhGame    *game;
 } SavedWait;
-
-static void
-on_saved_message (const char     *domain,
-                  GLogLevelFlags  level,
-                  const char     *message,
-                  gpointer        data)
-{
-  if (g_strcmp0 (message, "Game saved") == 0)
-    *(gboolean *) data = TRUE;
-}
 
 static gboolean
 file_has_game (gpointer data)
@@ -649,7 +648,7 @@ test_save_to_file (Fixture       *f,
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *before = NULL;
   SavedWait wait = { path, NULL };
-  gboolean saved = FALSE;
+  LogWait saved = { "Game saved", FALSE };
   guint handler;
 
   g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);
@@ -668,9 +667,9 @@ test_save_to_file (Fixture       *f,
   g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "save"));
   /* Done when the view says so (it logs its toasts here): the file is
    * written before that, and the view is let go after it. */
-  handler = g_log_set_handler (NULL, G_LOG_LEVEL_MESSAGE, on_saved_message, &saved);
+  handler = g_log_set_handler (NULL, G_LOG_LEVEL_MESSAGE, on_log_message, &saved);
   g_action_group_activate_action (imh_play_view_get_actions (f->view), "save", NULL);
-  imh_test_iterate_until (flag_is_set, &saved);
+  imh_test_iterate_until (log_seen, &saved);
   g_log_remove_handler (NULL, handler);
   g_assert_true (file_has_game (&wait));
 }

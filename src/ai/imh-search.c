@@ -423,8 +423,6 @@ worker_run (void *data)
   bool by_iterations = w->budget > 0;
 
   imh_rng_seed (&rng, w->seed);
-  if (w->lim->cpu_time)
-    w->t0_ns = _imh_thread_cpu_ns ();   /* this thread's own clock */
   w->legal_stamp = calloc (IMH_DECISION_CODES, sizeof *w->legal_stamp);
   w->has_stamp = calloc (IMH_DECISION_CODES, sizeof *w->has_stamp);
   if (w->legal_stamp == NULL || w->has_stamp == NULL || node_new (w) != 0 || w->n_nodes != 1)
@@ -432,6 +430,11 @@ worker_run (void *data)
       w->oom = true;
       return NULL;
     }
+  /* This thread's own clock starts after its set-up: the zeroing of the
+   * arrays above is not search time (on a loaded machine it alone can take
+   * a small budget). */
+  if (w->lim->cpu_time)
+    w->t0_ns = _imh_thread_cpu_ns ();
 
   if (by_iterations)
     next_snap_it = w->budget / IMH_N_CHECKPOINTS;
@@ -442,7 +445,9 @@ worker_run (void *data)
     {
       if (should_stop (w))
         break;
-      if (tlimit_ns > 0 && (w->done & 7) == 0)
+      /* A time budget is looked at every 8th iteration from the 8th on: a
+       * search always has a few iterations to rank its root by. */
+      if (tlimit_ns > 0 && w->done > 0 && (w->done & 7) == 0)
         {
           uint64_t el = _imh_budget_clock_ns (w->lim->cpu_time) - w->t0_ns;
           if (el >= tlimit_ns)

@@ -290,7 +290,10 @@ place_pyramid_b (ImhClassic *c, int p, int k)
       take_stones (c, p, 3);
       break;
     case IMH_CLASSIC_BONUS_SHIP:
-      push (c, IMH_CLASSIC_FR_PLACE_SHIP, (uint8_t) p, 0, 0, 0);
+      /* C16: while a round end is resolved the bonus is its point only;
+       * the ending round's ships take no stone. */
+      if (c->phase != IMH_CLASSIC_PHASE_ROUND_END)
+        push (c, IMH_CLASSIC_FR_PLACE_SHIP, (uint8_t) p, 0, 0, 0);
       break;
     default:
       break;

@@ -828,6 +828,77 @@ test_pyramid_b_ship_bonus (void)
   g_assert_false (imh_classic_is_sub_decision (&s));
 }
 
+/* C16: a pyramid-B ship bonus reached while a round end is resolved gives
+ * its point only. Here the round ends by the all-pass of C2; the temple-B
+ * bonuses then give white two sled stones (space 1) and the top card, a red
+ * Entrance whose quarry stone (one came back from an unsailed ship) goes to
+ * the right pyramid's 2nd space: 1 point and "place a stone on a ship". */
+static void
+test_pyramid_b_ship_bonus_round_end (void)
+{
+  ImhState s = new_game (2, "ABBAA");
+  ImhClassic *c = C (&s);
+  static const int temple_owner[4] = { 0, 1, 1, 0 };
+
+  for (int p = 0; p < 2; p++)
+    {
+      park_quarry (&s, p, 0);
+      c->stones[IMH_CLASSIC_SITE_OBELISK][p] += c->sled[p];
+      c->sled[p] = 0;
+    }
+  /* The temple's four spaces, white on 1 and 4. */
+  for (int k = 0; k < 4; k++)
+    {
+      c->stones[IMH_CLASSIC_SITE_OBELISK][temple_owner[k]]--;
+      c->stones[IMH_CLASSIC_SITE_TEMPLE][temple_owner[k]]++;
+      c->temple_top[k] = (uint8_t) (temple_owner[k] + 1);
+    }
+  c->temple_n = 4;
+  /* Black's stone on the right pyramid's 1st space. */
+  c->stones[IMH_CLASSIC_SITE_OBELISK][1]--;
+  c->stones[IMH_CLASSIC_SITE_PYRAMID][1]++;
+  c->pyramid[10] = 2;
+  c->pyramid_n[2] = 1;
+  /* Three white stones on unsailed ships, each ship below its minimum. */
+  int on_ships = 0;
+  for (int sh = 0; sh < 4 && on_ships < 3; sh++)
+    for (int pos = 0; pos + 1 < c->ship_cap[sh] - c->ship_slack[sh] && on_ships < 3; pos++)
+      {
+        c->stones[IMH_CLASSIC_SITE_OBELISK][0]--;
+        c->ship[sh][pos] = 1;
+        on_ships++;
+      }
+  g_assert_cmpint (on_ships, ==, 3);
+  c->turn_player = 0;
+  edited (&s);
+  deck_top (&s, IMH_CLASSIC_CARD_ENTRANCE);
+
+  assert_legal (&s, "pass");
+  play (&s, "pass");
+  play (&s, "pass");
+  g_assert_cmpint (c->round, ==, 0);
+  g_assert_cmpint (c->quarry[0], ==, 3);
+  g_assert_cmpint (imh_actor (&s), ==, 0);
+  play (&s, "temple:stones");
+  g_assert_cmpint (c->sled[0], ==, 2);
+  /* Space 3 (black, nothing to take) and 4 (the card) resolve by
+   * themselves; the Entrance's stone asks where it goes. */
+  g_assert_cmpint (imh_actor (&s), ==, 0);
+  int pyramid_points = c->points[0][IMH_CLASSIC_CAT_PYRAMID];
+  play (&s, "pyramid:right");
+  g_assert_cmpint (c->pyramid[11], ==, 1);
+  g_assert_cmpint (c->points[0][IMH_CLASSIC_CAT_PYRAMID] - pyramid_points, ==,
+                   imh_classic_pyramid_b_value[2][1]);
+  /* No stone on the ending round's ships: the round is over, and white's
+   * two sled stones are still on the sled. */
+  g_assert_cmpint (c->round, ==, 1);
+  g_assert_cmpint (c->sled[0], ==, 2);
+  for (int sh = 0; sh < 4; sh++)
+    for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+      g_assert_cmpint (c->ship[sh][pos], ==, 0);
+  assert_ok (&s);
+}
+
 static void
 test_pyramid_b_full (void)
 {
@@ -1444,6 +1515,7 @@ main (int argc, char **argv)
   g_test_add_func ("/classic/pyramid/b-example", test_pyramid_b_example);
   g_test_add_func ("/classic/pyramid/b-card-bonus", test_pyramid_b_card_bonus);
   g_test_add_func ("/classic/pyramid/b-ship-bonus", test_pyramid_b_ship_bonus);
+  g_test_add_func ("/classic/pyramid/b-ship-bonus-round-end", test_pyramid_b_ship_bonus_round_end);
   g_test_add_func ("/classic/pyramid/b-full", test_pyramid_b_full);
   g_test_add_func ("/classic/temple/a-2-players", test_temple_a_2p);
   g_test_add_func ("/classic/temple/a-4-players", test_temple_a_4p);

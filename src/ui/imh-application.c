@@ -551,7 +551,7 @@ on_help_shown (GObject      *source,
                                                error->message);
 
       if (IMH_IS_WINDOW (source))
-        imh_window_add_toast (IMH_WINDOW (source), adw_toast_new (text));
+        imh_window_add_toast (IMH_WINDOW (source), imh_ui_toast_new (text));
       else
         g_warning ("%s", text);
     }

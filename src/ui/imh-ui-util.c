@@ -6,15 +6,26 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+AdwToast *
+imh_ui_toast_new (const char *text)
+{
+  g_autofree char *escaped = NULL;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  /* libadwaita 1.2 reads a toast's title as Pango markup. */
+  escaped = g_markup_escape_text (text, -1);
+  return adw_toast_new (escaped);
+}
+
 void
 imh_ui_toast (GtkWidget  *widget,
               const char *text)
 {
   GtkWidget *overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
 
   if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), imh_ui_toast_new (text));
   else
     g_message ("%s", text);
 }

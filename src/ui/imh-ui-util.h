@@ -2,11 +2,17 @@
 /* imh-ui-util.h — small helpers shared by the views. */
 #pragma once
 
+#include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "imh-game.h"
 
 G_BEGIN_DECLS
+
+/* A toast whose title is `text` as it is (plain text, never markup: every
+ * toast built from user data, file names or error messages goes through
+ * this). */
+AdwToast *imh_ui_toast_new (const char *text);
 
 /* Shows `text` (plain, not markup) as a toast in the AdwToastOverlay
  * around `widget`; without one (tests, screenshots) logs it instead. */

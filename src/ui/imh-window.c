@@ -112,7 +112,7 @@ on_library_open_game (ImhWindow      *self,
     game = imh_game_new_from_record_text (text, -1, &error);
   if (game == NULL || !imh_ui_game_has_board (game, &error))
     {
-      imh_window_add_toast (self, adw_toast_new (error->message));
+      imh_window_add_toast (self, imh_ui_toast_new (error->message));
       return;
     }
   if (ply >= 0 && (guint) ply <= imh_game_get_n_plies (game))
@@ -137,13 +137,13 @@ ensure_library (ImhWindow *self)
   self->library = imh_library_open (NULL, &error);
   if (self->library == NULL)
     {
-      imh_window_add_toast (self, adw_toast_new (error->message));
+      imh_window_add_toast (self, imh_ui_toast_new (error->message));
       return FALSE;
     }
   /* A damaged library moved aside (a fresh one started), or a newer one
    * opened read-only: the game goes on, the toast says what happened. */
   if (imh_library_get_open_message (self->library) != NULL)
-    imh_window_add_toast (self, adw_toast_new (imh_library_get_open_message (self->library)));
+    imh_window_add_toast (self, imh_ui_toast_new (imh_library_get_open_message (self->library)));
   return TRUE;
 }
 
@@ -164,7 +164,7 @@ ensure_library_page (ImhWindow *self)
 static void
 on_autosave_failed (ImhWindow *self, GError *error)
 {
-  imh_window_add_toast (self, adw_toast_new (error->message));
+  imh_window_add_toast (self, imh_ui_toast_new (error->message));
 }
 
 /* ---- Thumbnails of finished games -------------------------------------- */
@@ -495,7 +495,7 @@ imh_window_resume (ImhWindow *self)
   if (!imh_library_is_read_only (self->library)
       && !imh_autosave_migrate (self->library, NULL, &error))
     {
-      imh_window_add_toast (self, adw_toast_new (error->message));
+      imh_window_add_toast (self, imh_ui_toast_new (error->message));
       g_clear_error (&error);
     }
   if (imh_play_view_get_game (self->play_view) != NULL)
@@ -508,12 +508,12 @@ imh_window_resume (ImhWindow *self)
   if (game == NULL)
     {
       if (error != NULL)
-        imh_window_add_toast (self, adw_toast_new (error->message));
+        imh_window_add_toast (self, imh_ui_toast_new (error->message));
       return;
     }
   /* Every change updates the same entry. */
   self->opened_id = id;
   imh_play_view_set_game (self->play_view, game);
   self->opened_id = 0;
-  imh_window_add_toast (self, adw_toast_new (_("Your unfinished game is back")));
+  imh_window_add_toast (self, imh_ui_toast_new (_("Your unfinished game is back")));
 }

@@ -11,6 +11,7 @@
 #include "imh-engine.h"
 #include "imh-library-page-private.h"
 #include "imh-record-file.h"
+#include "imh-ui-util.h"
 
 typedef enum {
   COL_STAR,
@@ -128,7 +129,7 @@ static guint signals[N_SIGNALS];
 static void
 toast (ImhLibraryPage *self, const char *title)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+  adw_toast_overlay_add_toast (self->toast_overlay, imh_ui_toast_new (title));
 }
 
 static GtkWindow *
@@ -818,7 +819,7 @@ action_delete (GtkWidget *widget, const char *name, GVariant *param)
   self->last_deleted = imh_library_deleted_ref (deleted);
 
   title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game deleted", "%u games deleted", ids->len), ids->len);
-  t = adw_toast_new (title);
+  t = imh_ui_toast_new (title);
   adw_toast_set_button_label (t, _("_Undo"));
   adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
   g_object_set_data_full (G_OBJECT (t), "deleted", deleted, (GDestroyNotify) imh_library_deleted_unref);

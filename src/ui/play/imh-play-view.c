@@ -386,7 +386,7 @@ on_branch_response (AdwMessageDialog *dialog,
       /* Exploring: the game's line is one click away (also in Study). */
       if (overlay != NULL && imh_game_get_decision_at (self->game, ply) == d && before > ply)
         {
-          AdwToast *toast = adw_toast_new (_("Exploring a variation: the game’s line is kept"));
+          AdwToast *toast = imh_ui_toast_new (_("Exploring a variation: the game’s line is kept"));
 
           adw_toast_set_button_label (toast, _("_Back to the Game"));
           adw_toast_set_action_name (toast, "game.return-to-line");

@@ -255,6 +255,40 @@ test_points_from_analysis (Fixture       *f,
   g_assert_cmpuint (imh_eval_graph_ply_at_x (graph, 50), ==, G_MAXUINT);
 }
 
+/* The marks' colours come from the style's named colours (so that the dark
+ * style can have its own), with the GNOME palette where none is defined. */
+static void
+test_colors_from_style (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+  GdkRGBA before, line, blunder, mistake, expect;
+
+  _imh_eval_graph_get_mark_color (IMH_EVAL_GRAPH (f->graph), IMH_MARK_BLUNDER, &before);
+  g_assert_cmpfloat (before.alpha, ==, 1.0);
+
+  gtk_css_provider_load_from_data (provider,
+                                   "@define-color accent_color #102030;"
+                                   "@define-color imh_mark_mistake_color #405060;"
+                                   "@define-color imh_mark_blunder_color #708090;", -1);
+  gtk_style_context_add_provider_for_display (gtk_widget_get_display (f->graph),
+                                              GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  _imh_eval_graph_get_mark_color (IMH_EVAL_GRAPH (f->graph), IMH_MARK_NONE, &line);
+  _imh_eval_graph_get_mark_color (IMH_EVAL_GRAPH (f->graph), IMH_MARK_MISTAKE, &mistake);
+  _imh_eval_graph_get_mark_color (IMH_EVAL_GRAPH (f->graph), IMH_MARK_BLUNDER, &blunder);
+  gtk_style_context_remove_provider_for_display (gtk_widget_get_display (f->graph),
+                                                 GTK_STYLE_PROVIDER (provider));
+
+  g_assert_true (gdk_rgba_parse (&expect, "#102030"));
+  g_assert_true (gdk_rgba_equal (&line, &expect));
+  g_assert_true (gdk_rgba_parse (&expect, "#405060"));
+  g_assert_true (gdk_rgba_equal (&mistake, &expect));
+  g_assert_true (gdk_rgba_parse (&expect, "#708090"));
+  g_assert_true (gdk_rgba_equal (&blunder, &expect));
+  g_assert_false (gdk_rgba_equal (&blunder, &before));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -272,6 +306,8 @@ main (int   argc,
 
   g_test_add ("/ui/eval-graph/click-moves-view", Fixture, NULL,
               fixture_setup, test_click_moves_view, fixture_teardown);
+  g_test_add ("/ui/eval-graph/colors-from-style", Fixture, NULL,
+              fixture_setup, test_colors_from_style, fixture_teardown);
   g_test_add ("/ui/eval-graph/keys", Fixture, NULL, fixture_setup, test_keys, fixture_teardown);
   g_test_add ("/ui/eval-graph/hover", Fixture, NULL, fixture_setup, test_hover, fixture_teardown);
   g_test_add ("/ui/eval-graph/points-from-analysis", Fixture, NULL,

@@ -43,13 +43,35 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-/* GNOME palette: yellow 5, orange 3, red 3; blue 3 for the line. */
-static const GdkRGBA mark_colors[IMH_N_MARKS] = {
+/* The colours of the line and of the marks come from the style, the same
+ * named colours as the marks' CSS (style.css defines the imh_mark_* ones
+ * from libadwaita's @warning_color and @error_color), so that both the
+ * light and the dark style have readable ones. These stand in where no
+ * style defines them (the GNOME palette: blue 3, yellow 5, orange 3, red 3). */
+static const char *const mark_color_names[IMH_N_MARKS] = {
+  "accent_color",
+  "imh_mark_inaccuracy_color",
+  "imh_mark_mistake_color",
+  "imh_mark_blunder_color",
+};
+static const GdkRGBA mark_color_fallbacks[IMH_N_MARKS] = {
   { 0.21, 0.52, 0.89, 1.0 },
   { 0.90, 0.65, 0.04, 1.0 },
   { 1.00, 0.47, 0.00, 1.0 },
   { 0.88, 0.11, 0.14, 1.0 },
 };
+
+void
+_imh_eval_graph_get_mark_color (ImhEvalGraph *self,
+                                ImhMark       mark,
+                                GdkRGBA      *color)
+{
+  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
+
+  g_return_if_fail (mark < IMH_N_MARKS);
+  if (!gtk_style_context_lookup_color (context, mark_color_names[mark], color))
+    *color = mark_color_fallbacks[mark];
+}
 
 /* ---------------------------------------------------------------- */
 /* Data                                                             */
@@ -173,12 +195,13 @@ imh_eval_graph_ply_at_x (ImhEvalGraph *self,
 /* Drawing                                                          */
 
 static void
-draw_mark (cairo_t *cr,
-           ImhMark  mark,
-           double   x,
-           double   y)
+draw_mark (cairo_t       *cr,
+           const GdkRGBA *colors,
+           ImhMark        mark,
+           double         x,
+           double         y)
 {
-  gdk_cairo_set_source_rgba (cr, &mark_colors[mark]);
+  gdk_cairo_set_source_rgba (cr, &colors[mark]);
   switch (mark)
     {
     case IMH_MARK_INACCURACY:
@@ -210,12 +233,14 @@ imh_eval_graph_snapshot (GtkWidget   *widget,
   guint n = self->values->len;
   const double *v = (const double *) (void *) self->values->data;
   const ImhMark *marks = (const ImhMark *) (void *) self->marks->data;
-  GdkRGBA fg;
+  GdkRGBA fg, colors[IMH_N_MARKS];
   cairo_t *cr;
 
   if (w <= 0 || h <= 0)
     return;
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  for (int m = 0; m < IMH_N_MARKS; m++)
+    _imh_eval_graph_get_mark_color (self, (ImhMark) m, &colors[m]);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
 
   /* Frame and the 50 % line. */
@@ -241,13 +266,13 @@ imh_eval_graph_snapshot (GtkWidget   *widget,
         cairo_line_to (cr, x_of (self, i), y_of (self, v[i]));
       cairo_line_to (cr, x_of (self, n - 1), y_of (self, 0.5));
       cairo_close_path (cr);
-      cairo_set_source_rgba (cr, mark_colors[0].red, mark_colors[0].green, mark_colors[0].blue, 0.18);
+      cairo_set_source_rgba (cr, colors[0].red, colors[0].green, colors[0].blue, 0.18);
       cairo_fill (cr);
 
       /* The curve. */
       cairo_set_line_width (cr, 2.0);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      gdk_cairo_set_source_rgba (cr, &mark_colors[0]);
+      gdk_cairo_set_source_rgba (cr, &colors[0]);
       for (guint i = 0; i < n; i++)
         if (i == 0)
           cairo_move_to (cr, x_of (self, i), y_of (self, v[i]));
@@ -258,7 +283,7 @@ imh_eval_graph_snapshot (GtkWidget   *widget,
       /* Marks: colour and shape. */
       for (guint i = 1; i < n; i++)
         if (marks[i] != IMH_MARK_NONE && marks[i] < IMH_N_MARKS)
-          draw_mark (cr, marks[i], x_of (self, i), y_of (self, v[i]));
+          draw_mark (cr, colors, marks[i], x_of (self, i), y_of (self, v[i]));
 
       /* The viewed position. */
       if (self->ply != NO_PLY && self->ply < n)

@@ -64,4 +64,10 @@ guint              imh_eval_graph_get_hover_ply (ImhEvalGraph     *self);
 guint              imh_eval_graph_ply_at_x     (ImhEvalGraph      *self,
                                                 double             x);
 
+/* The colour the graph draws `mark` with (IMH_MARK_NONE: the line), from
+ * the style's named colours. */
+void               _imh_eval_graph_get_mark_color (ImhEvalGraph *self,
+                                                   ImhMark       mark,
+                                                   GdkRGBA      *color);
+
 G_END_DECLS

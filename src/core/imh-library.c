@@ -6,8 +6,12 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <errno.h>
 #include <sqlite3.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "imh-game-summary-private.h"
@@ -44,6 +48,7 @@ struct _ImhLibrary
   ImhLibraryOpenStatus  status;
   char                 *open_message;
   char                 *moved_aside;
+  guint                 n_salvaged;
   GMainContext         *context;
 };
 
@@ -96,9 +101,10 @@ static gboolean
 sql_error (GError **error, sqlite3 *db, int rc)
 {
   int code = (rc & 0xff) == SQLITE_READONLY ? IMH_LIBRARY_ERROR_READ_ONLY : IMH_LIBRARY_ERROR_FAILED;
+  const char *path = db != NULL ? sqlite3_db_filename (db, "main") : NULL;
 
-  g_set_error (error, IMH_LIBRARY_ERROR, code, _("Library database error: %s"),
-               db != NULL ? sqlite3_errmsg (db) : sqlite3_errstr (rc));
+  g_set_error (error, IMH_LIBRARY_ERROR, code, _("Library database error in “%s”: %s"),
+               path != NULL ? path : "", db != NULL ? sqlite3_errmsg (db) : sqlite3_errstr (rc));
   return FALSE;
 }
 
@@ -194,22 +200,38 @@ begin (Conn *c, GError **error)
   return conn_exec (c, "BEGIN IMMEDIATE", error);
 }
 
+/* Ends a transaction that failed (no-op when none is open). */
+static void
+rollback (Conn *c)
+{
+  if (!sqlite3_get_autocommit (c->db) && sqlite3_exec (c->db, "ROLLBACK", NULL, NULL, NULL) != SQLITE_OK)
+    g_warning ("Could not roll back a transaction of %s: %s",
+               sqlite3_db_filename (c->db, "main"), sqlite3_errmsg (c->db));
+}
+
 static gboolean
 commit (Conn *c, GError **error)
 {
   if (!conn_exec (c, "COMMIT", error))
     {
-      sqlite3_exec (c->db, "ROLLBACK", NULL, NULL, NULL);
+      rollback (c);
       return FALSE;
     }
   return TRUE;
 }
 
-static void
-rollback (Conn *c)
+/* Ends a read transaction, reporting a failure unless one is set. */
+static gboolean
+end_read (Conn *c, gboolean ok, GError **error)
 {
-  if (!sqlite3_get_autocommit (c->db))
-    sqlite3_exec (c->db, "ROLLBACK", NULL, NULL, NULL);
+  if (sqlite3_get_autocommit (c->db))
+    return ok;
+  if (!conn_exec (c, "COMMIT", ok ? error : NULL))
+    {
+      rollback (c);
+      return FALSE;
+    }
+  return ok;
 }
 
 /* ------------------------------------------------------------------ */
@@ -413,7 +435,9 @@ quick_check_fails (sqlite3 *db, char **why)
   gboolean bad = FALSE;
   int rc;
 
-  sqlite3_progress_handler (db, 1000, progress_cb, &deadline);
+  /* IMH_LIBRARY_FULL_CHECK=1 (the tests) lifts the time budget. */
+  if (g_getenv ("IMH_LIBRARY_FULL_CHECK") == NULL)
+    sqlite3_progress_handler (db, 1000, progress_cb, &deadline);
   rc = sqlite3_prepare_v2 (db, "PRAGMA quick_check(1)", -1, &stmt, NULL);
   if (rc == SQLITE_OK)
     rc = sqlite3_step (stmt);
@@ -443,144 +467,446 @@ file_size (const char *path)
   return g_stat (path, &st) == 0 ? (goffset) st.st_size : 0;
 }
 
+/* What the file at the library's path is, found without changing it. */
 typedef enum {
-  CHECK_OK,
-  CHECK_BAD,          /* damaged or not ours: move aside */
-  CHECK_NEWER,        /* newer schema: read-only */
-  CHECK_FAILED,       /* could not even try (permissions, ...) */
-} CheckResult;
+  PROBE_NEW,          /* no file, an empty file or an empty database */
+  PROBE_OURS,         /* an Imhotep library */
+  PROBE_DAMAGED,      /* an Imhotep library with damaged pages or tables missing */
+  PROBE_NEWER,        /* an Imhotep library of a newer schema */
+  PROBE_FOREIGN,      /* not an Imhotep library: never changed */
+  PROBE_FAILED,       /* could not be read (error set) */
+} Probe;
 
 static const char *const required_tables[] = {
   "games", "records", "players", "tags", "game_tags", "thumbnails", "analyses", "bookmarks",
 };
 
-/* Opens c->db on path read-write, creating or migrating the schema. */
-static CheckResult
-open_checked (Conn *c, const char *path, gboolean *fts, char **why, GError **error)
+#define REQUIRED_TABLES_SQL \
+  "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN " \
+  "('games', 'records', 'players', 'tags', 'game_tags', 'thumbnails', 'analyses', 'bookmarks')"
+
+/* The start of every SQLite file, and where its header keeps the
+ * application id (big-endian). */
+static const char sqlite_magic[16] = "SQLite format 3";
+#define SQLITE_HEADER_SIZE 100
+#define SQLITE_HEADER_APP_ID 68
+
+static gboolean
+folder_writable (const char *path)
 {
-  int rc, n_objects = 0, app_id = 0, version = 0;
-  gboolean exists = g_file_test (path, G_FILE_TEST_EXISTS);
-  g_autofree char *q = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+  return g_access (dir, W_OK) == 0;
+}
+
+/* Sets an I/O error from errno value `saved`: format takes the path and
+ * the errno text. Evaluates to FALSE. */
+#define set_io_error(error, saved, format, path) \
+  ({ int saved_ = (saved); \
+     g_set_error ((error), G_IO_ERROR, g_io_error_from_errno (saved_), format, (path), g_strerror (saved_)); \
+     FALSE; })
+
+/* Opens path read-only and reads its schema. In a folder that is not
+ * writable, a WAL database whose -wal file is gone (closed cleanly) cannot
+ * create its -shm: it is read as immutable, which is exact there. With
+ * `immutable` (a file that is not, or not yet known as, an Imhotep
+ * library) it is read so whenever it has no -wal file: that creates no
+ * -wal or -shm file next to it. Returns the SQLite result; *db is set
+ * whenever the open itself succeeded. */
+static int
+open_read_only (const char *path, gboolean immutable, sqlite3 **db)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  gboolean no_wal = !g_file_test (wal, G_FILE_TEST_EXISTS);
+  int rc = SQLITE_CANTOPEN;
+
+  if (!immutable || !no_wal)
+    {
+      rc = sqlite3_open_v2 (path, db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+      if (rc == SQLITE_OK)
+        {
+          sqlite3_extended_result_codes (*db, 0);
+          rc = sqlite3_exec (*db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+        }
+    }
+  if (no_wal && (immutable || ((rc == SQLITE_READONLY || rc == SQLITE_CANTOPEN) && !folder_writable (path))))
+    {
+      g_autofree char *escaped = g_uri_escape_string (path, "/", FALSE);
+      g_autofree char *uri = g_strconcat ("file:", escaped, "?immutable=1", NULL);
+
+      sqlite3_close_v2 (*db);
+      *db = NULL;
+      rc = sqlite3_open_v2 (uri, db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, NULL);
+      if (rc == SQLITE_OK)
+        {
+          sqlite3_extended_result_codes (*db, 0);
+          rc = sqlite3_exec (*db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+        }
+    }
+  if (rc == SQLITE_OK)
+    sqlite3_busy_timeout (*db, 5000);
+  return rc;
+}
+
+/* A library of this application from before it was marked with the
+ * application id would have our tables (and games.record_hash). */
+static gboolean
+has_library_schema (sqlite3 *db, int n_tables)
+{
+  int n_columns = 0;
+
+  return n_tables == G_N_ELEMENTS (required_tables)
+         && pragma_int (db, "SELECT count(*) FROM pragma_table_info ('games') WHERE name = 'record_hash'",
+                        &n_columns) == SQLITE_OK
+         && n_columns == 1;
+}
+
+/* Finds what the file at path is, reading it only (the header, then the
+ * schema and a bounded quick check through a read-only connection). */
+static Probe
+probe (const char *path, char **why, GError **error)
+{
+  GStatBuf st;
+  guint8 header[SQLITE_HEADER_SIZE];
+  guint32 header_app_id;
+  sqlite3 *db = NULL;
+  FILE *f;
+  size_t n;
+  int rc, n_objects = 0, n_tables = 0, app_id = 0, version = 0;
+  Probe res;
+
+  if (g_stat (path, &st) != 0)
+    {
+      int saved = errno;
+      if (saved == ENOENT)
+        return PROBE_NEW;
+      set_io_error (error, saved, _("Could not read the library “%s”: %s"), path);
+      return PROBE_FAILED;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      *why = g_strdup (_("it is not a file"));
+      return PROBE_FOREIGN;
+    }
+  if (st.st_size == 0)
+    return PROBE_NEW;
+
+  f = g_fopen (path, "rb");
+  if (f == NULL)
+    {
+      set_io_error (error, errno, _("Could not read the library “%s”: %s"), path);
+      return PROBE_FAILED;
+    }
+  n = fread (header, 1, sizeof header, f);
+  if (n < sizeof header && ferror (f))
+    {
+      int saved = errno;
+      fclose (f);
+      set_io_error (error, saved, _("Could not read the library “%s”: %s"), path);
+      return PROBE_FAILED;
+    }
+  fclose (f);
+  if (n < sizeof header || memcmp (header, sqlite_magic, sizeof sqlite_magic) != 0)
+    {
+      *why = g_strdup (_("it is not a SQLite database"));
+      return PROBE_FOREIGN;
+    }
+  memcpy (&header_app_id, header + SQLITE_HEADER_APP_ID, sizeof header_app_id);
+  header_app_id = GUINT32_FROM_BE (header_app_id);
+  if (header_app_id != 0 && header_app_id != IMH_LIBRARY_APPLICATION_ID)
+    {
+      *why = g_strdup (_("it is the database of another application"));
+      return PROBE_FOREIGN;
+    }
+
+  rc = open_read_only (path, header_app_id != IMH_LIBRARY_APPLICATION_ID, &db);
+  if (rc == SQLITE_OK)
+    rc = pragma_int (db, "SELECT count(*) FROM sqlite_master", &n_objects);
+  if (rc == SQLITE_OK)
+    rc = pragma_int (db, "PRAGMA application_id", &app_id);
+  if (rc == SQLITE_OK)
+    rc = pragma_int (db, "PRAGMA user_version", &version);
+  if (rc == SQLITE_OK)
+    rc = pragma_int (db, REQUIRED_TABLES_SQL, &n_tables);
+  if (rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB || rc == SQLITE_FORMAT)
+    {
+      /* Unreadable: ours only if its header carries our mark. */
+      if (header_app_id == IMH_LIBRARY_APPLICATION_ID)
+        {
+          *why = g_strdup (db != NULL ? sqlite3_errmsg (db) : sqlite3_errstr (rc));
+          res = PROBE_DAMAGED;
+        }
+      else
+        {
+          *why = g_strdup (_("it is a damaged SQLite database without the mark of an Imhotep library"));
+          res = PROBE_FOREIGN;
+        }
+      sqlite3_close_v2 (db);
+      return res;
+    }
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, IMH_LIBRARY_ERROR, (rc == SQLITE_READONLY || rc == SQLITE_PERM)
+                                             ? IMH_LIBRARY_ERROR_READ_ONLY : IMH_LIBRARY_ERROR_FAILED,
+                   _("Could not read the library “%s”: %s"), path,
+                   db != NULL ? sqlite3_errmsg (db) : sqlite3_errstr (rc));
+      sqlite3_close_v2 (db);
+      return PROBE_FAILED;
+    }
+
+  if (app_id == 0 && n_objects == 0 && version == 0)
+    res = PROBE_NEW;
+  else if (app_id != IMH_LIBRARY_APPLICATION_ID
+           && !(app_id == 0 && version >= 1 && has_library_schema (db, n_tables)))
+    {
+      *why = g_strdup (app_id != 0 ? _("it is the database of another application")
+                                   : _("it is a SQLite database without the tables of an Imhotep library"));
+      res = PROBE_FOREIGN;
+    }
+  else if (version > IMH_LIBRARY_SCHEMA_VERSION)
+    res = PROBE_NEWER;
+  else if (n_tables != G_N_ELEMENTS (required_tables))
+    {
+      *why = g_strdup ("tables of the library are missing");
+      res = PROBE_DAMAGED;
+    }
+  else if (file_size (path) <= QUICK_CHECK_MAX_FILE_SIZE && quick_check_fails (db, why))
+    res = PROBE_DAMAGED;
+  else
+    res = PROBE_OURS;
+  sqlite3_close_v2 (db);
+  return res;
+}
+
+/* Opens c->db on path read-write, creating or migrating the schema. The
+ * file is new, or one of ours (probe). */
+static gboolean
+open_writer (Conn *c, const char *path, gboolean *fts, GError **error)
+{
+  int rc, app_id = 0, version = 0, n = 0;
 
   rc = sqlite3_open_v2 (path, &c->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
+  if (rc == SQLITE_OK && sqlite3_db_readonly (c->db, "main") == 1)
+    {
+      g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_READ_ONLY, _("The library “%s” is not writable"), path);
+      conn_close (c);
+      return FALSE;
+    }
   if (rc != SQLITE_OK)
     {
       sql_error (error, c->db, rc);
       conn_close (c);
-      return CHECK_FAILED;
+      return FALSE;
     }
   sqlite3_extended_result_codes (c->db, 0);
   sqlite3_busy_timeout (c->db, 5000);
 
-  rc = pragma_int (c->db, "SELECT count(*) FROM sqlite_master", &n_objects);
+  if (!conn_exec (c, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;", error))
+    {
+      conn_close (c);
+      return FALSE;
+    }
+  rc = pragma_int (c->db, "PRAGMA user_version", &version);
   if (rc == SQLITE_OK)
     rc = pragma_int (c->db, "PRAGMA application_id", &app_id);
-  if (rc == SQLITE_OK)
-    rc = pragma_int (c->db, "PRAGMA user_version", &version);
-  if (rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT)
-    {
-      *why = g_strdup (sqlite3_errstr (rc));
-      conn_close (c);
-      return CHECK_BAD;
-    }
   if (rc != SQLITE_OK)
     {
       sql_error (error, c->db, rc);
       conn_close (c);
-      return CHECK_FAILED;
-    }
-
-  if (n_objects > 0 && app_id != IMH_LIBRARY_APPLICATION_ID)
-    {
-      *why = g_strdup ("not an Imhotep library");
-      conn_close (c);
-      return CHECK_BAD;
-    }
-  if (version > IMH_LIBRARY_SCHEMA_VERSION)
-    {
-      conn_close (c);
-      return CHECK_NEWER;
-    }
-  if (exists && n_objects > 0 && file_size (path) <= QUICK_CHECK_MAX_FILE_SIZE && quick_check_fails (c->db, why))
-    {
-      conn_close (c);
-      return CHECK_BAD;
-    }
-
-  if (!conn_exec (c, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;", error))
-    {
-      conn_close (c);
-      return CHECK_FAILED;
+      return FALSE;
     }
   if (version < IMH_LIBRARY_SCHEMA_VERSION && !migrate (c, version, error))
     {
       conn_close (c);
-      return CHECK_FAILED;
+      return FALSE;
     }
-
-  /* Every table of the schema must be there. */
-  q = g_strdup_printf ("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
-                       "('%s','%s','%s','%s','%s','%s','%s','%s')",
-                       required_tables[0], required_tables[1], required_tables[2], required_tables[3],
-                       required_tables[4], required_tables[5], required_tables[6], required_tables[7]);
-  if (pragma_int (c->db, q, &n_objects) != SQLITE_OK || n_objects != G_N_ELEMENTS (required_tables))
+  /* A library from before the mark gets it. */
+  if (version >= 1 && app_id != IMH_LIBRARY_APPLICATION_ID)
     {
-      *why = g_strdup ("tables of the library are missing");
-      conn_close (c);
-      return CHECK_BAD;
+      g_autofree char *set = g_strdup_printf ("PRAGMA application_id = %d", IMH_LIBRARY_APPLICATION_ID);
+      if (!conn_exec (c, set, error))
+        {
+          conn_close (c);
+          return FALSE;
+        }
     }
-  pragma_int (c->db, "SELECT count(*) FROM sqlite_master WHERE name = 'games_fts'", &n_objects);
-  *fts = n_objects == 1;
-  return CHECK_OK;
+  rc = pragma_int (c->db, "SELECT count(*) FROM sqlite_master WHERE name = 'games_fts'", &n);
+  if (rc != SQLITE_OK)
+    {
+      sql_error (error, c->db, rc);
+      conn_close (c);
+      return FALSE;
+    }
+  *fts = n == 1;
+  return TRUE;
 }
 
-/* PATH.corrupt-YYYYMMDD-HHMMSS (with -N when taken); the -wal and -shm
- * files, if any, move along with the same suffix. */
+/* Renames from[i] to to[i] in order; on a failure, undoes the renames
+ * done and fails naming the file. Missing files (a -wal, a -shm) are
+ * skipped. */
+static gboolean
+rename_all (const char * const *from, const char * const *to, guint n, GError **error)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0 && !g_file_test (from[i], G_FILE_TEST_EXISTS))
+        continue;
+      if (g_rename (from[i], to[i]) != 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                       _("Could not move “%s” to “%s”: %s"), from[i], to[i], g_strerror (saved));
+          while (i-- > 0)
+            if (g_file_test (to[i], G_FILE_TEST_EXISTS) && g_rename (to[i], from[i]) != 0)
+              g_warning ("Could not move %s back to %s: %s", to[i], from[i], g_strerror (errno));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* A name next to path that is not taken: PATH.KIND-YYYYMMDD-HHMMSS (-N). */
 static char *
-move_aside (const char *path, GError **error)
+free_name (const char *path, const char *kind)
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  char *target = g_strdup_printf ("%s.corrupt-%s", path, stamp);
+  char *target = g_strdup_printf ("%s.%s-%s", path, kind, stamp);
 
   for (int n = 2; g_file_test (target, G_FILE_TEST_EXISTS); n++)
     {
       g_free (target);
-      target = g_strdup_printf ("%s.corrupt-%s-%d", path, stamp, n);
-    }
-  if (g_rename (path, target) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Could not move the damaged library “%s” aside: %s"), path, g_strerror (saved));
-      g_free (target);
-      return NULL;
-    }
-  for (guint i = 0; i < 2; i++)
-    {
-      const char *suffix = i == 0 ? "-wal" : "-shm";
-      g_autofree char *from = g_strconcat (path, suffix, NULL);
-      g_autofree char *to = g_strconcat (target, suffix, NULL);
-      if (g_file_test (from, G_FILE_TEST_EXISTS))
-        g_rename (from, to);
+      target = g_strdup_printf ("%s.%s-%s-%d", path, kind, stamp, n);
     }
   return target;
+}
+
+/* Moves path and its -wal and -shm files, if any, to
+ * PATH.corrupt-YYYYMMDD-HHMMSS with the same suffixes (all or none). */
+static char *
+move_aside (const char *path, GError **error)
+{
+  g_autofree char *target = free_name (path, "corrupt");
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *target_wal = g_strconcat (target, "-wal", NULL);
+  g_autofree char *target_shm = g_strconcat (target, "-shm", NULL);
+  const char *from[] = { path, wal, shm };
+  const char *to[] = { target, target_wal, target_shm };
+
+  if (!rename_all (from, to, G_N_ELEMENTS (from), error))
+    return NULL;
+  return g_steal_pointer (&target);
+}
+
+static void
+remove_database (const char *path)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+
+  g_remove (wal);
+  g_remove (shm);
+  g_remove (path);
 }
 
 static gboolean
 open_read_conn (ImhLibrary *self, GError **error)
 {
-  int rc = sqlite3_open_v2 (self->path, &self->r.db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+  int rc = open_read_only (self->path, FALSE, &self->r.db);
 
   if (rc != SQLITE_OK)
     {
-      sql_error (error, self->r.db, rc);
+      g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_FAILED, _("Could not read the library “%s”: %s"),
+                   self->path, self->r.db != NULL ? sqlite3_errmsg (self->r.db) : sqlite3_errstr (rc));
       conn_close (&self->r);
       return FALSE;
     }
-  sqlite3_extended_result_codes (self->r.db, 0);
-  sqlite3_busy_timeout (self->r.db, 5000);
   return conn_exec (&self->r, "PRAGMA cache_size = -16000; PRAGMA foreign_keys = ON;", error);
+}
+
+/* Opens the library for reading only (newer schema, or not writable). */
+static gboolean
+open_read_only_library (ImhLibrary *self, ImhLibraryOpenStatus status, GError **error)
+{
+  int n = 0, rc;
+
+  self->read_only = TRUE;
+  self->status = status;
+  if (status == IMH_LIBRARY_OPEN_READ_ONLY)
+    self->open_message =
+      g_strdup_printf (_("The game library “%s” was written by a newer version of Imhotep. "
+                         "It is shown read-only: new games are not saved in it."), self->path);
+  else
+    self->open_message =
+      g_strdup_printf (_("The game library “%s” cannot be changed (the file or its folder is not "
+                         "writable). It is shown read-only: new games are not saved in it."), self->path);
+  if (!open_read_conn (self, error))
+    return FALSE;
+  rc = pragma_int (self->r.db, "SELECT count(*) FROM sqlite_master WHERE name = 'games_fts'", &n);
+  if (rc != SQLITE_OK)
+    return sql_error (error, self->r.db, rc);
+  self->fts = n == 1;
+  return TRUE;
+}
+
+static guint salvage (ImhLibrary *self, Conn *to, const char *from_path, GError **error);
+
+/* The library at self->path is damaged: a new one is built next to it
+ * from everything that can be read, then the damaged file is moved aside
+ * and the new one takes its place. Nothing changes until the salvage has
+ * committed; a failure leaves the damaged file where it was. */
+static gboolean
+recover (ImhLibrary *self, const char *why, GError **error)
+{
+  g_autofree char *temp = free_name (self->path, "salvage");
+  g_autofree char *aside = NULL;
+  Conn s;
+  gboolean ok;
+  guint n = 0;
+
+  conn_init (&s);
+  ok = open_writer (&s, temp, &self->fts, error);
+  if (ok)
+    {
+      GError *local = NULL;
+      n = salvage (self, &s, self->path, &local);
+      if (local != NULL)
+        {
+          g_propagate_prefixed_error (error, local, _("Could not recover the damaged library “%s”: "), self->path);
+          ok = FALSE;
+        }
+    }
+  /* Closing checkpoints the new library into its file. */
+  conn_free (&s);
+  if (ok)
+    aside = move_aside (self->path, error);
+  if (aside != NULL && g_rename (temp, self->path) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not move “%s” to “%s”: %s"),
+                   temp, self->path, g_strerror (saved));
+      if (g_rename (aside, self->path) != 0)
+        g_warning ("Could not move %s back to %s: %s", aside, self->path, g_strerror (errno));
+      g_clear_pointer (&aside, g_free);
+    }
+  if (aside == NULL)
+    {
+      remove_database (temp);
+      return FALSE;
+    }
+
+  g_message ("Library %s is damaged (%s); moved to %s, %u games recovered", self->path, why, aside, n);
+  self->status = IMH_LIBRARY_OPEN_RECOVERED;
+  self->n_salvaged = n;
+  self->moved_aside = g_steal_pointer (&aside);
+  self->open_message =
+    g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                  "The game library was damaged. %u game could be read and is in a new "
+                                  "library; the damaged file was kept as “%s”.",
+                                  "The game library was damaged. %u games could be read and are in a new "
+                                  "library; the damaged file was kept as “%s”.", n),
+                     n, self->moved_aside);
+  return TRUE;
 }
 
 static gboolean
@@ -588,54 +914,52 @@ library_open (ImhLibrary *self, GError **error)
 {
   g_autofree char *dir = g_path_get_dirname (self->path);
   g_autofree char *why = NULL;
-  CheckResult res;
-  int fts_objects = 0;
+  g_autoptr(GError) local = NULL;
+  gboolean exists;
+  Probe res;
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
+    return set_io_error (error, errno, _("Could not create the folder “%s”: %s"), dir);
+
+  res = probe (self->path, &why, error);
+  switch (res)
     {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Could not create the folder “%s”: %s"), dir, g_strerror (saved));
+    case PROBE_FAILED:
+      return FALSE;
+    case PROBE_FOREIGN:
+      g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_A_LIBRARY,
+                   _("“%s” is not an Imhotep library: %s. It was left unchanged."), self->path, why);
+      return FALSE;
+    case PROBE_NEWER:
+      return open_read_only_library (self, IMH_LIBRARY_OPEN_READ_ONLY, error);
+    case PROBE_DAMAGED:
+      /* Where nothing can be moved or written, what reads is shown. */
+      if (!folder_writable (self->path))
+        return open_read_only_library (self, IMH_LIBRARY_OPEN_NOT_WRITABLE, error);
+      if (!recover (self, why, error))
+        return FALSE;
+      break;
+    case PROBE_NEW:
+    case PROBE_OURS:
+    default:
+      break;
+    }
+
+  exists = g_file_test (self->path, G_FILE_TEST_EXISTS);
+  if (res == PROBE_OURS && (g_access (self->path, W_OK) != 0 || !folder_writable (self->path)))
+    return open_read_only_library (self, IMH_LIBRARY_OPEN_NOT_WRITABLE, error);
+  if (res == PROBE_NEW && (exists ? g_access (self->path, W_OK) != 0 : !folder_writable (self->path)))
+    return set_io_error (error, errno, _("Could not create the library “%s”: %s"), self->path);
+
+  if (!open_writer (&self->w, self->path, &self->fts, &local))
+    {
+      /* Not writable after all (a read-only file system, ...). */
+      if (res == PROBE_OURS && g_error_matches (local, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_READ_ONLY))
+        return open_read_only_library (self, IMH_LIBRARY_OPEN_NOT_WRITABLE, error);
+      g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
-
-  res = open_checked (&self->w, self->path, &self->fts, &why, error);
-  if (res == CHECK_BAD)
-    {
-      g_autofree char *aside = move_aside (self->path, error);
-      if (aside == NULL)
-        return FALSE;
-      g_message ("Library %s is damaged (%s); moved to %s", self->path, why, aside);
-      self->status = IMH_LIBRARY_OPEN_RECOVERED;
-      self->moved_aside = g_steal_pointer (&aside);
-      self->open_message =
-        g_strdup_printf (_("The game library could not be read, so a new one was started. "
-                           "The old file was kept as “%s”."), self->moved_aside);
-      g_clear_pointer (&why, g_free);
-      res = open_checked (&self->w, self->path, &self->fts, &why, error);
-      if (res == CHECK_BAD)
-        g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_FAILED,
-                     _("Could not start a new library in “%s”: %s"), self->path, why);
-    }
-  if (res == CHECK_NEWER)
-    {
-      self->read_only = TRUE;
-      self->status = IMH_LIBRARY_OPEN_READ_ONLY;
-      self->open_message =
-        g_strdup (_("The game library was written by a newer version of Imhotep. "
-                    "It is shown read-only: new games are not saved in it."));
-    }
-  else if (res != CHECK_OK)
-    return FALSE;
-
-  if (!open_read_conn (self, error))
-    return FALSE;
-  if (self->read_only)
-    {
-      pragma_int (self->r.db, "SELECT count(*) FROM sqlite_master WHERE name = 'games_fts'", &fts_objects);
-      self->fts = fts_objects == 1;
-    }
-  return TRUE;
+  return open_read_conn (self, error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -779,6 +1103,13 @@ imh_library_get_moved_aside_path (ImhLibrary *self)
 {
   g_return_val_if_fail (IMH_IS_LIBRARY (self), NULL);
   return self->moved_aside;
+}
+
+guint
+imh_library_get_n_salvaged (ImhLibrary *self)
+{
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
+  return self->n_salvaged;
 }
 
 gboolean
@@ -1276,8 +1607,7 @@ imh_library_get_summaries (ImhLibrary    *self,
         ok = sql_error (error, c->db, rc);
       sqlite3_reset (stmt);
     }
-  if (!sqlite3_get_autocommit (c->db))
-    sqlite3_exec (c->db, "COMMIT", NULL, NULL, NULL);
+  ok = end_read (c, ok, error);
   conn_unlock (c);
   return ok ? g_steal_pointer (&out) : NULL;
 }
@@ -2285,9 +2615,14 @@ snapshot_locked (Conn *c, gint64 id, GError **error)
   if (stmt == NULL)
     goto fail;
   sqlite3_bind_int64 (stmt, 1, id);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     g_ptr_array_add (tags, column_dup (stmt, 0));
   sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      sql_error (error, c->db, rc);
+      goto fail;
+    }
   g_ptr_array_add (tags, NULL);
   g->tags = (GStrv) g_ptr_array_free (g_steal_pointer (&tags), FALSE);
 
@@ -2295,16 +2630,22 @@ snapshot_locked (Conn *c, gint64 id, GError **error)
   if (stmt == NULL)
     goto fail;
   sqlite3_bind_int64 (stmt, 1, id);
-  if (sqlite3_step (stmt) == SQLITE_ROW)
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
     g->thumbnail = g_bytes_new (sqlite3_column_blob (stmt, 0), (gsize) sqlite3_column_bytes (stmt, 0));
   sqlite3_reset (stmt);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    {
+      sql_error (error, c->db, rc);
+      goto fail;
+    }
 
   stmt = conn_stmt (c, "SELECT engine_version, settings, data, n_blunders, created FROM analyses"
                        " WHERE game_id = ?1 ORDER BY id", error);
   if (stmt == NULL)
     goto fail;
   sqlite3_bind_int64 (stmt, 1, id);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
       AnalysisRow *a = g_new0 (AnalysisRow, 1);
       a->engine_version = column_dup (stmt, 0);
@@ -2315,12 +2656,17 @@ snapshot_locked (Conn *c, gint64 id, GError **error)
       g_ptr_array_add (g->analyses, a);
     }
   sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      sql_error (error, c->db, rc);
+      goto fail;
+    }
 
   stmt = conn_stmt (c, "SELECT id, ply, label, created FROM bookmarks WHERE game_id = ?1 ORDER BY id", error);
   if (stmt == NULL)
     goto fail;
   sqlite3_bind_int64 (stmt, 1, id);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
       ImhLibraryBookmark *b = g_new0 (ImhLibraryBookmark, 1);
       b->id = sqlite3_column_int64 (stmt, 0);
@@ -2330,6 +2676,11 @@ snapshot_locked (Conn *c, gint64 id, GError **error)
       g_ptr_array_add (g->bookmarks, b);
     }
   sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      sql_error (error, c->db, rc);
+      goto fail;
+    }
   return g;
 
 fail:
@@ -2475,6 +2826,400 @@ imh_library_restore (ImhLibrary         *self,
     for (guint i = 0; i < deleted->games->len; i++)
       emit (self, GAME_ADDED, ((DeletedGame *) deleted->games->pdata[i])->id);
   return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* Salvage of a damaged library                                        */
+
+/* At most this many rowids jumped over by a scan are tried one by one. */
+#define SALVAGE_MAX_GAP 1000000
+
+typedef struct {
+  ImhLibrary *self;
+  Conn       *to;             /* the new library, in a transaction */
+  sqlite3    *from;           /* the damaged file, read-only */
+  GHashTable *lengths;        /* salvaged game id (gint64*) → its length (GUINT_TO_POINTER) */
+  guint       n_games;
+  guint       n_invalid;
+  GError     *error;          /* a write to the new library failed: stop */
+} Salvage;
+
+typedef void (*SalvageRow) (Salvage *s, sqlite3_stmt *stmt);
+
+/* Whether a failed write to the new library is the file's fault (full,
+ * I/O) rather than the one row's: then the whole salvage stops. */
+static gboolean
+salvage_write_failed (Salvage *s, GError **error)
+{
+  int code = sqlite3_errcode (s->to->db);
+
+  if (code != SQLITE_FULL && code != SQLITE_IOERR && code != SQLITE_NOMEM
+      && code != SQLITE_READONLY && code != SQLITE_CANTOPEN)
+    return FALSE;
+  if (s->error == NULL)
+    g_propagate_error (&s->error, g_steal_pointer (error));
+  return TRUE;
+}
+
+/* Steps stmt once from rowid `at`: whether the read works there (a row or
+ * the end), and the row's rowid. */
+static gboolean
+salvage_probe (sqlite3_stmt *scan, gint64 at)
+{
+  int rc;
+
+  sqlite3_reset (scan);
+  sqlite3_bind_int64 (scan, 1, at);
+  rc = sqlite3_step (scan);
+  sqlite3_reset (scan);
+  return rc == SQLITE_ROW || rc == SQLITE_DONE;
+}
+
+/* The smallest rowid after `bad` (a scan from which fails) from which a
+ * scan reads again, or -1: doubling steps, then halving. */
+static gint64
+salvage_resume (sqlite3_stmt *scan, gint64 bad)
+{
+  gint64 step = 1, lo, hi;
+
+  while (!salvage_probe (scan, bad + step))
+    {
+      if (step > (G_MAXINT64 - bad) / 2)
+        return -1;
+      step *= 2;
+    }
+  lo = bad + step / 2;
+  hi = bad + step;
+  if (step == 1)
+    lo = bad;
+  while (hi - lo > 1)
+    {
+      gint64 mid = lo + (hi - lo) / 2;
+      if (salvage_probe (scan, mid))
+        hi = mid;
+      else
+        lo = mid;
+    }
+  return hi;
+}
+
+/* Calls row for every row of table that can be read (columns after the
+ * rowid, which is column 0), in rowid order, without indexes. A scan that
+ * meets a damaged page goes on from the first rowid after it that a seek
+ * reaches again, and every rowid it jumped over is read on its own, so
+ * that all readable rows come back even when damage is scattered. */
+static void
+salvage_table (Salvage *s, const char *table, const char *columns, SalvageRow row)
+{
+  g_autofree char *scan_sql =
+    g_strdup_printf ("SELECT rowid, %s FROM %s NOT INDEXED WHERE rowid >= ?1 ORDER BY rowid", columns, table);
+  g_autofree char *one_sql = g_strdup_printf ("SELECT rowid, %s FROM %s NOT INDEXED WHERE rowid = ?1", columns, table);
+  sqlite3_stmt *scan = NULL, *one = NULL;
+  gint64 next = 1;
+
+  if (sqlite3_prepare_v2 (s->from, scan_sql, -1, &scan, NULL) != SQLITE_OK
+      || sqlite3_prepare_v2 (s->from, one_sql, -1, &one, NULL) != SQLITE_OK)
+    {
+      g_message ("Salvage: table %s cannot be read: %s", table, sqlite3_errmsg (s->from));
+      sqlite3_finalize (scan);
+      sqlite3_finalize (one);
+      return;
+    }
+  while (s->error == NULL)
+    {
+      gint64 resume, end;
+      int rc;
+
+      sqlite3_reset (scan);
+      sqlite3_bind_int64 (scan, 1, next);
+      while (s->error == NULL && (rc = sqlite3_step (scan)) == SQLITE_ROW)
+        {
+          gint64 rowid = sqlite3_column_int64 (scan, 0);
+          row (s, scan);
+          if (rowid == G_MAXINT64)
+            {
+              rc = SQLITE_DONE;
+              break;
+            }
+          next = rowid + 1;
+        }
+      if (s->error != NULL || rc == SQLITE_DONE)
+        break;
+      g_message ("Salvage: %s is damaged after rowid %" G_GINT64_FORMAT ": %s",
+                 table, next - 1, sqlite3_errmsg (s->from));
+      resume = salvage_resume (scan, next);
+      end = resume < 0 || resume - next > SALVAGE_MAX_GAP ? next + SALVAGE_MAX_GAP : resume;
+      for (gint64 id = next; s->error == NULL && id < end; id++)
+        {
+          sqlite3_reset (one);
+          sqlite3_bind_int64 (one, 1, id);
+          if (sqlite3_step (one) == SQLITE_ROW)
+            row (s, one);
+        }
+      if (resume < 0)
+        break;
+      next = resume;
+    }
+  sqlite3_finalize (scan);
+  sqlite3_finalize (one);
+}
+
+/* The library's own data about a salvaged game (star, notes, tags, dates,
+ * thumbnail), each read on its own: what cannot be read is left out. */
+static gboolean
+salvage_game_data (Salvage *s, gint64 id, GError **error)
+{
+  sqlite3_stmt *q = NULL, *stmt;
+  g_autoptr(GPtrArray) tags = g_ptr_array_new_with_free_func (g_free);
+  gboolean have_row = FALSE, have_tags = FALSE;
+  int starred = 0, rc;
+  g_autofree char *notes = NULL;
+  g_autofree char *joined = NULL;
+  gint64 added = 0, modified = 0;
+
+  if (sqlite3_prepare_v2 (s->from, "SELECT starred, notes, tags, added, modified FROM games NOT INDEXED"
+                                   " WHERE id = ?1", -1, &q, NULL) == SQLITE_OK)
+    {
+      sqlite3_bind_int64 (q, 1, id);
+      if (sqlite3_step (q) == SQLITE_ROW)
+        {
+          have_row = TRUE;
+          starred = sqlite3_column_int (q, 0) != 0;
+          notes = column_dup (q, 1);
+          joined = column_dup (q, 2);
+          added = sqlite3_column_int64 (q, 3);
+          modified = sqlite3_column_int64 (q, 4);
+        }
+    }
+  sqlite3_finalize (q);
+  q = NULL;
+
+  if (sqlite3_prepare_v2 (s->from, "SELECT t.name FROM game_tags gt JOIN tags t NOT INDEXED ON t.id = gt.tag_id"
+                                   " WHERE gt.game_id = ?1", -1, &q, NULL) == SQLITE_OK)
+    {
+      sqlite3_bind_int64 (q, 1, id);
+      while ((rc = sqlite3_step (q)) == SQLITE_ROW)
+        g_ptr_array_add (tags, column_dup (q, 0));
+      have_tags = rc == SQLITE_DONE;
+    }
+  sqlite3_finalize (q);
+  q = NULL;
+  if (!have_tags && have_row)
+    {
+      /* The names joined in the games row stand in for them. */
+      g_auto(GStrv) split = g_strsplit (joined, ", ", -1);
+      g_ptr_array_set_size (tags, 0);
+      for (guint i = 0; split[i] != NULL; i++)
+        g_ptr_array_add (tags, g_strdup (split[i]));
+      have_tags = TRUE;
+    }
+  if (have_tags && (tags->len > 0 || have_row))
+    {
+      g_ptr_array_add (tags, NULL);
+      if (!set_tags_locked (s->self, s->to, id, (const char * const *) tags->pdata, error))
+        return FALSE;
+    }
+  if (have_row)
+    {
+      stmt = conn_stmt (s->to, "UPDATE games SET starred = ?2, notes = ?3, added = ?4, modified = ?5"
+                               " WHERE id = ?1", error);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, id);
+      sqlite3_bind_int (stmt, 2, starred);
+      bind_text (stmt, 3, notes);
+      sqlite3_bind_int64 (stmt, 4, added);
+      sqlite3_bind_int64 (stmt, 5, modified);
+      if (!stmt_done (s->to, stmt, error) || !fts_refresh_locked (s->self, s->to, id, error))
+        return FALSE;
+    }
+
+  if (sqlite3_prepare_v2 (s->from, "SELECT png FROM thumbnails NOT INDEXED WHERE game_id = ?1", -1, &q, NULL) == SQLITE_OK)
+    {
+      static const guint8 png_signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+      sqlite3_bind_int64 (q, 1, id);
+      if (sqlite3_step (q) == SQLITE_ROW && sqlite3_column_type (q, 0) == SQLITE_BLOB
+          && sqlite3_column_bytes (q, 0) > (int) sizeof png_signature
+          && memcmp (sqlite3_column_blob (q, 0), png_signature, sizeof png_signature) == 0)
+        {
+          stmt = conn_stmt (s->to, "INSERT INTO thumbnails (game_id, png) VALUES (?1, ?2)", error);
+          if (stmt == NULL)
+            {
+              sqlite3_finalize (q);
+              return FALSE;
+            }
+          sqlite3_bind_int64 (stmt, 1, id);
+          sqlite3_bind_blob (stmt, 2, sqlite3_column_blob (q, 0), sqlite3_column_bytes (q, 0), SQLITE_TRANSIENT);
+          if (!stmt_done (s->to, stmt, error))
+            {
+              sqlite3_finalize (q);
+              return FALSE;
+            }
+        }
+    }
+  sqlite3_finalize (q);
+  return TRUE;
+}
+
+/* Runs one salvaged row's writes in a savepoint: all or nothing. */
+static gboolean
+salvage_savepoint (Salvage *s, gboolean ok, GError **error)
+{
+  if (ok)
+    return conn_exec (s->to, "RELEASE salvage", error);
+  if (!conn_exec (s->to, "ROLLBACK TO salvage", NULL) || !conn_exec (s->to, "RELEASE salvage", NULL))
+    {
+      /* The transaction itself is gone: nothing more can be written. */
+      if (s->error == NULL)
+        g_set_error (&s->error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_FAILED, _("Library database error in “%s”: %s"),
+                     sqlite3_db_filename (s->to->db, "main"), sqlite3_errmsg (s->to->db));
+    }
+  return FALSE;
+}
+
+static void
+salvage_record (Salvage *s, sqlite3_stmt *stmt)
+{
+  gint64 id = sqlite3_column_int64 (stmt, 0);
+  const char *text = (const char *) sqlite3_column_text (stmt, 1);
+  g_autoptr(GError) error = NULL;
+  ImhLibraryRecordInfo info;
+  gboolean ok;
+
+  /* Every record is parsed and replayed, as on import. */
+  if (id <= 0 || sqlite3_column_type (stmt, 1) != SQLITE_TEXT
+      || !g_utf8_validate (text, sqlite3_column_bytes (stmt, 1), NULL)
+      || !_imh_library_describe_text (text, &info, &error))
+    {
+      g_message ("Salvage: the record of game %" G_GINT64_FORMAT " is not valid: %s",
+                 id, error != NULL ? error->message : "not text");
+      if (error != NULL)
+        _imh_library_record_info_clear (&info);
+      s->n_invalid++;
+      return;
+    }
+  if (!conn_exec (s->to, "SAVEPOINT salvage", &error))
+    {
+      salvage_write_failed (s, &error);
+      _imh_library_record_info_clear (&info);
+      return;
+    }
+  ok = store_locked (s->self, s->to, id, TRUE, &info, &error) != 0
+       && salvage_game_data (s, id, &error);
+  if (salvage_savepoint (s, ok, &error))
+    {
+      gint64 *key = g_new (gint64, 1);
+      *key = id;
+      g_hash_table_insert (s->lengths, key, GUINT_TO_POINTER (info.length));
+      s->n_games++;
+    }
+  else if (error != NULL && !salvage_write_failed (s, &error))
+    {
+      g_message ("Salvage: game %" G_GINT64_FORMAT " could not be stored: %s", id, error->message);
+      s->n_invalid++;
+    }
+  _imh_library_record_info_clear (&info);
+}
+
+static void
+salvage_analysis (Salvage *s, sqlite3_stmt *stmt)
+{
+  gint64 game_id = sqlite3_column_int64 (stmt, 1);
+  g_autoptr(GError) error = NULL;
+  sqlite3_stmt *del;
+  gboolean ok;
+
+  if (!g_hash_table_contains (s->lengths, &game_id)
+      || sqlite3_column_type (stmt, 2) != SQLITE_TEXT || sqlite3_column_type (stmt, 3) != SQLITE_TEXT
+      || sqlite3_column_type (stmt, 4) != SQLITE_TEXT)
+    return;
+  if (!conn_exec (s->to, "SAVEPOINT salvage", &error))
+    {
+      salvage_write_failed (s, &error);
+      return;
+    }
+  /* One analysis per game: a later one replaces an earlier one. */
+  del = conn_stmt (s->to, "DELETE FROM analyses WHERE game_id = ?1", &error);
+  if (del != NULL)
+    sqlite3_bind_int64 (del, 1, game_id);
+  ok = del != NULL && stmt_done (s->to, del, &error)
+       && insert_analysis_locked (s->to, game_id, (const char *) sqlite3_column_text (stmt, 2),
+                                  (const char *) sqlite3_column_text (stmt, 3),
+                                  (const char *) sqlite3_column_text (stmt, 4),
+                                  (guint) MAX (sqlite3_column_int (stmt, 5), 0),
+                                  sqlite3_column_int64 (stmt, 6), &error) != 0;
+  if (!salvage_savepoint (s, ok, &error) && error != NULL)
+    salvage_write_failed (s, &error);
+}
+
+static void
+salvage_bookmark (Salvage *s, sqlite3_stmt *stmt)
+{
+  gint64 id = sqlite3_column_int64 (stmt, 0);
+  gint64 game_id = sqlite3_column_int64 (stmt, 1);
+  gint64 ply = sqlite3_column_int64 (stmt, 2);
+  gpointer length;
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (!g_hash_table_lookup_extended (s->lengths, &game_id, NULL, &length)
+      || ply < 0 || ply > GPOINTER_TO_UINT (length) || sqlite3_column_type (stmt, 3) != SQLITE_TEXT)
+    return;
+  if (!conn_exec (s->to, "SAVEPOINT salvage", &error))
+    {
+      salvage_write_failed (s, &error);
+      return;
+    }
+  ok = insert_bookmark_locked (s->to, id, game_id, (guint) ply, (const char *) sqlite3_column_text (stmt, 3),
+                               sqlite3_column_int64 (stmt, 4), &error) != 0;
+  if (!salvage_savepoint (s, ok, &error) && error != NULL)
+    salvage_write_failed (s, &error);
+}
+
+/* Copies every game of the damaged library at from_path that can still be
+ * read (its record parsed and replayed, as on import) into the new library
+ * on `to` under the same id, with its star, notes, tags, dates, thumbnail,
+ * analysis and bookmarks where they can be read, in one transaction.
+ * Returns the number of games; sets error only when writing the new
+ * library failed (then nothing of it is committed). */
+static guint
+salvage (ImhLibrary *self, Conn *to, const char *from_path, GError **error)
+{
+  Salvage s = { 0 };
+  int rc;
+
+  s.self = self;
+  s.to = to;
+  s.lengths = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  rc = open_read_only (from_path, FALSE, &s.from);
+  if (rc != SQLITE_OK)
+    g_message ("Salvage: %s cannot be read: %s", from_path,
+               s.from != NULL ? sqlite3_errmsg (s.from) : sqlite3_errstr (rc));
+  if (!begin (to, error))
+    {
+      sqlite3_close_v2 (s.from);
+      g_hash_table_unref (s.lengths);
+      return 0;
+    }
+  if (s.from != NULL)
+    {
+      salvage_table (&s, "records", "text", salvage_record);
+      salvage_table (&s, "analyses", "game_id, engine_version, settings, data, n_blunders, created",
+                     salvage_analysis);
+      salvage_table (&s, "bookmarks", "game_id, ply, label, created", salvage_bookmark);
+    }
+  if (s.error == NULL)
+    commit (to, &s.error);
+  rollback (to);
+  sqlite3_close_v2 (s.from);
+  g_hash_table_unref (s.lengths);
+  if (s.error != NULL)
+    {
+      g_propagate_error (error, s.error);
+      return 0;
+    }
+  g_message ("Salvage: %u games recovered, %u records not valid", s.n_games, s.n_invalid);
+  return s.n_games;
 }
 
 /* ------------------------------------------------------------------ */
@@ -2640,13 +3385,20 @@ import_file (ImhLibrary *self, GFile *file, ImhLibraryImportReport *report, GCan
           else if (conn_exec (c, "SAVEPOINT game", &game_error))
             {
               id = store_locked (self, c, 0, FALSE, &info, &game_error);
-              if (id != 0)
+              if (id != 0 && conn_exec (c, "RELEASE game", &game_error))
+                g_array_append_val (added, id);
+              else if (!conn_exec (c, "ROLLBACK TO game; RELEASE game", game_error == NULL ? &game_error : NULL))
                 {
-                  conn_exec (c, "RELEASE game", NULL);
-                  g_array_append_val (added, id);
+                  /* The file's transaction is gone: nothing of it is kept. */
+                  _imh_library_record_info_clear (&info);
+                  reject (report, file, g_strdup (game_error->message));
+                  for (size_t j = i; j < n_records; j++)
+                    imh_record_free (records[j]);
+                  free (records);
+                  rollback (c);
+                  conn_unlock (c);
+                  return;
                 }
-              else
-                conn_exec (c, "ROLLBACK TO game; RELEASE game", NULL);
             }
         }
       _imh_library_record_info_clear (&info);
@@ -2917,7 +3669,7 @@ imh_library_get_stats (ImhLibrary       *self,
         stats->n_bookmarks = (guint64) scalar_locked (c, "SELECT count(*) FROM bookmarks", error, &ok);
       if (ok)
         stats->n_decisions = (guint64) scalar_locked (c, "SELECT coalesce (sum (length), 0) FROM games", error, &ok);
-      sqlite3_exec (c->db, "COMMIT", NULL, NULL, NULL);
+      ok = end_read (c, ok, error);
     }
   conn_unlock (c);
   if (g_stat (self->path, &st) == 0)

@@ -30,13 +30,15 @@ typedef enum {
   IMH_LIBRARY_ERROR_NOT_FOUND,    /* no game with that id */
   IMH_LIBRARY_ERROR_INVALID,      /* the record does not parse or replay */
   IMH_LIBRARY_ERROR_DUPLICATE,    /* the same record is already in the library */
+  IMH_LIBRARY_ERROR_NOT_A_LIBRARY, /* the file is not an Imhotep library: left unchanged */
 } ImhLibraryError;
 
 /* How the database file was found when it was opened. */
 typedef enum {
   IMH_LIBRARY_OPEN_OK,            /* opened (or created) normally */
-  IMH_LIBRARY_OPEN_RECOVERED,     /* the file was damaged or foreign: moved aside, fresh library */
+  IMH_LIBRARY_OPEN_RECOVERED,     /* damaged: moved aside, what was readable salvaged into a fresh library */
   IMH_LIBRARY_OPEN_READ_ONLY,     /* written by a newer version: opened read-only */
+  IMH_LIBRARY_OPEN_NOT_WRITABLE,  /* the file or its folder is not writable: opened read-only */
 } ImhLibraryOpenStatus;
 
 /* The schema version this build writes (PRAGMA user_version). */
@@ -148,11 +150,14 @@ GQuark     imh_library_error_quark (void);
 char      *imh_library_default_path (void);
 
 /* Opens (creating it and its folder if needed) the library at path, or the
- * default path when NULL. A damaged or foreign file is moved aside as
- * PATH.corrupt-YYYYMMDD-HHMMSS (never deleted) and a fresh library started;
- * a newer schema is opened read-only. Both are reported by
- * imh_library_get_open_status() and _get_open_message(). Fails only when
- * no library can be opened at all. */
+ * default path when NULL. A file that is not an Imhotep library is never
+ * changed: the open fails with IMH_LIBRARY_ERROR_NOT_A_LIBRARY naming it.
+ * A damaged library is moved aside as PATH.corrupt-YYYYMMDD-HHMMSS (never
+ * deleted) and every game that can still be read is salvaged into a fresh
+ * library; a newer schema, or a file or folder that is not writable, is
+ * opened read-only. Each is reported by imh_library_get_open_status() and
+ * _get_open_message(). Fails when no library can be opened at all; the
+ * error names the path. */
 ImhLibrary *imh_library_open        (const char          *path,
                                      GError             **error);
 void        imh_library_open_async  (const char          *path,
@@ -169,6 +174,8 @@ ImhLibraryOpenStatus imh_library_get_open_status   (ImhLibrary *self);
 const char          *imh_library_get_open_message  (ImhLibrary *self);
 /* Where the damaged file was moved (status RECOVERED), else NULL. */
 const char          *imh_library_get_moved_aside_path (ImhLibrary *self);
+/* Games salvaged from the damaged file (status RECOVERED), else 0. */
+guint                imh_library_get_n_salvaged    (ImhLibrary *self);
 /* Whether full-text search uses FTS5 (else indexed LIKE queries). */
 gboolean             imh_library_has_fts           (ImhLibrary *self);
 

@@ -27,6 +27,7 @@ struct _ImhWindow
   ImhLibraryAutosave   *autosave;       /* keeps the game played in the library */
   gboolean              library_autosave;
   gint64                opened_id;      /* library id of the game being opened from it */
+  gboolean              library_problem_shown;  /* the library's open problem was told once */
   guint                 thumbnail_source; /* waits for the board to settle after a game over */
   guint                 thumbnail_tries;
   ImhGame              *thumbnail_game;   /* the finished game of thumbnail_png */
@@ -127,6 +128,39 @@ on_library_open_game (ImhWindow      *self,
   on_play_game_changed (self);
 }
 
+static void
+show_library_problem (ImhWindow *self)
+{
+  const char *heading = g_object_get_data (G_OBJECT (self), "library-problem-heading");
+  const char *body = g_object_get_data (G_OBJECT (self), "library-problem-body");
+  GtkWidget *dialog;
+
+  g_signal_handlers_disconnect_by_func (self, show_library_problem, NULL);
+  if (heading == NULL)
+    return;
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_object_set_data (G_OBJECT (self), "library-problem-heading", NULL);
+  g_object_set_data (G_OBJECT (self), "library-problem-body", NULL);
+}
+
+/* Tells once, in a dialog over the window (when it is shown), what was
+ * wrong with the library file. */
+static void
+library_problem (ImhWindow *self, const char *heading, const char *body)
+{
+  if (self->library_problem_shown)
+    return;
+  self->library_problem_shown = TRUE;
+  g_object_set_data_full (G_OBJECT (self), "library-problem-heading", g_strdup (heading), g_free);
+  g_object_set_data_full (G_OBJECT (self), "library-problem-body", g_strdup (body), g_free);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    show_library_problem (self);
+  else
+    g_signal_connect (self, "map", G_CALLBACK (show_library_problem), NULL);
+}
+
 static gboolean
 ensure_library (ImhWindow *self)
 {
@@ -137,13 +171,31 @@ ensure_library (ImhWindow *self)
   self->library = imh_library_open (NULL, &error);
   if (self->library == NULL)
     {
-      imh_window_add_toast (self, imh_ui_toast_new (error->message));
+      /* Not a library (never changed), or no library at all: playing
+       * goes on without one. */
+      g_autofree char *body =
+        g_strdup_printf ("%s\n\n%s", error->message,
+                         g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_A_LIBRARY)
+                         ? _("Games are not saved. Move or rename that file to start a new library.")
+                         : _("Games are not saved."));
+      library_problem (self, _("The Game Library Cannot Be Opened"), body);
       return FALSE;
     }
-  /* A damaged library moved aside (a fresh one started), or a newer one
-   * opened read-only: the game goes on, the toast says what happened. */
-  if (imh_library_get_open_message (self->library) != NULL)
-    imh_window_add_toast (self, imh_ui_toast_new (imh_library_get_open_message (self->library)));
+  /* A damaged library salvaged into a new one, or one shown read-only:
+   * the game goes on, a dialog says what happened and where the files are. */
+  switch (imh_library_get_open_status (self->library))
+    {
+    case IMH_LIBRARY_OPEN_RECOVERED:
+      library_problem (self, _("The Game Library Was Damaged"), imh_library_get_open_message (self->library));
+      break;
+    case IMH_LIBRARY_OPEN_READ_ONLY:
+    case IMH_LIBRARY_OPEN_NOT_WRITABLE:
+      library_problem (self, _("The Game Library Is Read-Only"), imh_library_get_open_message (self->library));
+      break;
+    case IMH_LIBRARY_OPEN_OK:
+    default:
+      break;
+    }
   return TRUE;
 }
 

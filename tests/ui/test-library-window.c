@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 #include <string.h>
 
 #include "imh-application.h"
@@ -374,21 +375,58 @@ test_thumbnail (void)
   imh_test_flush_main_loop ();
 }
 
-/* A damaged library is moved aside and a fresh one started: the window
- * still works (a toast explains), and new games go to the fresh library. */
+/* A damaged library is moved aside and its games salvaged into a new one:
+ * a dialog says how many and names the old file, the window works, and new
+ * games go to the new library. */
 static void
 test_damaged_library (void)
 {
   g_autofree char *path = g_build_filename (data_home, APP_ID, "library.sqlite3", NULL);
   g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  GtkWindow *dialog;
   ImhWindow *window;
   ImhPlayView *view;
-  g_autofree char *junk = g_strnfill (8192, 'x');
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 page, page_size;
+  gsize len = 0;
 
-  g_assert_true (g_file_set_contents (path, junk, -1, &error));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *file = g_strconcat (path, i == 0 ? "" : i == 1 ? "-wal" : "-shm", NULL);
+      g_remove (file);
+    }
+  {
+    g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
+    g_assert_no_error (error);
+    for (guint i = 0; i < 3; i++)
+      {
+        g_autofree char *text = _imh_library_random_record (300 + i, TRUE, 0, 0);
+        g_assert_cmpint (imh_library_save_record (lib, 0, text, FALSE, &error), >, 0);
+      }
+  }
+  /* One damaged page: the root of an index. */
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT rootpage, (SELECT page_size FROM pragma_page_size)"
+                                           " FROM sqlite_master WHERE name = 'games_started'", -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  page = sqlite3_column_int64 (stmt, 0);
+  page_size = sqlite3_column_int64 (stmt, 1);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  memset (contents + (page - 1) * page_size, 0x3C, (gsize) page_size);
+  g_assert_true (g_file_set_contents (path, contents, (gssize) len, NULL));
+
   window = launch_window ();
+  dialog = imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "3 games"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "library.sqlite3.corrupt-"));
+  gtk_window_destroy (dialog);
   view = imh_window_get_play_view (window);
-  g_assert_null (imh_play_view_get_game (view));
   {
     ImhOptions o;
     g_autoptr(ImhGame) game = NULL;
@@ -403,7 +441,7 @@ test_damaged_library (void)
   {
     g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
     g_assert_no_error (error);
-    g_assert_cmpuint (imh_library_count (lib, NULL), ==, 1);
+    g_assert_cmpuint (imh_library_count (lib, NULL), ==, 4);
   }
 }
 

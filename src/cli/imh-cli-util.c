@@ -325,10 +325,16 @@ void
 imh_cli_json_string (JsonBuilder *builder, const char *member, const char *value)
 {
   json_member (builder, member);
-  if (value != NULL)
+  if (value == NULL)
+    json_builder_add_null_value (builder);
+  else if (g_utf8_validate (value, -1, NULL))
     json_builder_add_string_value (builder, value);
   else
-    json_builder_add_null_value (builder);
+    {
+      /* A damaged database may hold anything: the JSON stays valid. */
+      g_autofree char *valid = g_utf8_make_valid (value, -1);
+      json_builder_add_string_value (builder, valid);
+    }
 }
 
 void

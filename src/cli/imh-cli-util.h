@@ -57,10 +57,11 @@ void       imh_cli_print_c       (const char *format, ...) G_GNUC_PRINTF (1, 2);
  * `member` is NULL). */
 void       imh_cli_json_int      (JsonBuilder *builder, const char *member, gint64 value);
 void       imh_cli_json_bool     (JsonBuilder *builder, const char *member, gboolean value);
-/* NULL gives null. */
+/* NULL gives null; invalid UTF-8 is replaced. */
 void       imh_cli_json_string   (JsonBuilder *builder, const char *member, const char *value);
-/* The number printf ("%.*f") writes in the C locale (an integer when
- * `decimals` is 0); NaN and infinities give null. */
+/* The value printf ("%.*f") writes in the C locale, as a double (which
+ * json-glib writes with up to 17 significant digits) or, when `decimals`
+ * is 0, as an integer; NaN and infinities give null. */
 void       imh_cli_json_fixed    (JsonBuilder *builder, const char *member, double value, int decimals);
 /* Parses JSON made by the engine or the AI and adds it as a value; on
  * invalid JSON prints the problem and returns FALSE. */

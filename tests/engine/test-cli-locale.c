@@ -4,12 +4,14 @@
  * depend on the locale: every --json command run under a locale with a
  * decimal comma (de_DE.UTF-8) prints JSON that json-glib parses, with
  * the same numbers as in the C locale; bench lines keep a decimal point.
- * And table columns are cut and padded by characters, not bytes.
+ * And table columns are cut and padded by characters, not bytes; a
+ * damaged library's invalid UTF-8 does not reach the output.
  */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <locale.h>
+#include <sqlite3.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -69,7 +71,7 @@ parse (const char *what, const char *text)
   g_autoptr(GError) error = NULL;
 
   if (!json_parser_load_from_data (parser, text, -1, &error))
-    g_error ("%s under " COMMA_LOCALE ": not valid JSON (%s): %s", what, error->message, text);
+    g_error ("%s: not valid JSON (%s): %s", what, error->message, text);
   return json_parser_steal_root (parser);
 }
 
@@ -152,10 +154,10 @@ test_json_commands (void)
       g_autofree char *hint_c = run_in ("C.UTF-8", "hint", records[i], "--iterations", "300", "--json", NULL);
       g_autofree char *an = run_in (COMMA_LOCALE, "analyse", records[i], "--depth", "quick", "--quiet", "--json", NULL);
       g_autofree char *an_c = run_in ("C.UTF-8", "analyse", records[i], "--depth", "quick", "--quiet", "--json", NULL);
-      g_autoptr(JsonNode) show_j = parse ("show --json", show);
-      g_autoptr(JsonNode) hint_j = parse ("hint --json", hint);
+      g_autoptr(JsonNode) show_j = parse ("show --json (" COMMA_LOCALE ")", show);
+      g_autoptr(JsonNode) hint_j = parse ("hint --json (" COMMA_LOCALE ")", hint);
       g_autoptr(JsonNode) hint_cj = parse ("hint --json", hint_c);
-      g_autoptr(JsonNode) an_j = parse ("analyse --json", an);
+      g_autoptr(JsonNode) an_j = parse ("analyse --json (" COMMA_LOCALE ")", an);
       g_autoptr(JsonNode) an_cj = parse ("analyse --json", an_c);
       g_autofree char *name = string_at (show_j, "$.record.players[0].name");
 
@@ -179,7 +181,7 @@ test_json_commands (void)
                                      "--games", "2", "--a-iterations", "100", "--json", NULL);
     g_autofree char *arena_c = run_in ("C.UTF-8", "arena", "--game", "duel", "--a", "strong", "--b", "random",
                                        "--games", "2", "--a-iterations", "100", "--json", NULL);
-    g_autoptr(JsonNode) j = parse ("arena --json", arena);
+    g_autoptr(JsonNode) j = parse ("arena --json (" COMMA_LOCALE ")", arena);
     g_autoptr(JsonNode) jc = parse ("arena --json", arena_c);
 
     g_assert_cmpfloat (number_at (j, "$.games"), ==, 2);
@@ -197,9 +199,9 @@ test_json_commands (void)
     g_autofree char *search = run_in (COMMA_LOCALE, "library", "--db", db, "search", "Nofretete", "--json", NULL);
     g_autofree char *an = run_in (COMMA_LOCALE, "analyse", "--db", db, "--game", "1", "--depth", "quick",
                                   "--json", NULL);
-    g_autoptr(JsonNode) list_j = parse ("library list --json", list);
-    g_autoptr(JsonNode) search_j = parse ("library search --json", search);
-    g_autoptr(JsonNode) an_j = parse ("analyse --game --json", an);
+    g_autoptr(JsonNode) list_j = parse ("library list --json (" COMMA_LOCALE ")", list);
+    g_autoptr(JsonNode) search_j = parse ("library search --json (" COMMA_LOCALE ")", search);
+    g_autoptr(JsonNode) an_j = parse ("analyse --game --json (" COMMA_LOCALE ")", an);
     g_autofree char *names = string_at (search_j, "$[0].names");
 
     g_assert_cmpuint (json_array_get_length (json_node_get_array (list_j)), ==, 2);
@@ -332,6 +334,46 @@ test_utf8_columns (void)
   }
 }
 
+/* A damaged library with invalid UTF-8 in the players' names: list
+ * still prints valid JSON and valid UTF-8 text. */
+static void
+test_invalid_utf8_in_library (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("imh-cli-utf8-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.imhotep", NULL);
+  g_autofree char *db = g_build_filename (dir, "library.sqlite3", NULL);
+  g_autofree char *rec = NULL, *json = NULL, *text = NULL;
+  sqlite3 *conn = NULL;
+
+  rec = run_in ("C.UTF-8", "new", "--seed", "3", "--name", "Ada", "--name", "Bob", "--no-date", NULL);
+  g_assert_true (g_file_set_contents (path, rec, -1, NULL));
+  g_free (run_in ("C.UTF-8", "library", "--db", db, "import", path, NULL));
+  g_assert_cmpint (sqlite3_open (db, &conn), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (conn, "UPDATE games SET players = CAST (x'41C3283A' AS TEXT)",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (conn);
+
+  json = run_in ("C.UTF-8", "library", "--db", db, "list", "--json", NULL);
+  {
+    g_autoptr(JsonNode) root = parse ("library list --json (damaged library)", json);
+    g_autofree char *names = string_at (root, "$[0].names");
+    g_assert_true (g_str_has_prefix (names, "A"));
+  }
+  text = run_in ("C.UTF-8", "library", "--db", db, "list", NULL);
+  g_assert_true (g_utf8_validate (text, -1, NULL));
+
+  {
+    static const char *const files[] = { "game.imhotep", "library.sqlite3", "library.sqlite3-wal",
+                                         "library.sqlite3-shm" };
+    for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+      {
+        g_autofree char *f = g_build_filename (dir, files[i], NULL);
+        g_unlink (f);
+      }
+    g_rmdir (dir);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -343,5 +385,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-locale/json-commands", test_json_commands);
   g_test_add_func ("/cli-locale/bench-lines", test_bench_lines);
   g_test_add_func ("/cli-locale/utf8-columns", test_utf8_columns);
+  g_test_add_func ("/cli-locale/invalid-utf8-in-library", test_invalid_utf8_in_library);
   return g_test_run ();
 }

@@ -12,8 +12,9 @@ G_BEGIN_DECLS
 
 /* Runs `program`, then the `prefix` arguments (NULL-terminated, may be
  * NULL), then the arguments of `ap` (up to a NULL); stores stdout and
- * stderr in *out and *err when given (transfer full). Asserts that the
- * process ran and exited; returns its exit status. */
+ * stderr in *out and *err when given (transfer full); without `out`,
+ * stdout goes to /dev/null. Asserts that the process ran and exited;
+ * returns its exit status. */
 int    cli_test_run_va     (const char        *program,
                             const char *const *prefix,
                             char             **out,

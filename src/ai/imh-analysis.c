@@ -679,13 +679,25 @@ imh_analysis_free (ImhAnalysis *a)
 /* ------------------------------------------------------------------ */
 /* JSON                                                                */
 
+/* A member "key":value with `decimals` digits after the point; `key`
+ * has its comma: ",\"win\":". */
+static void
+json_number (ImhJson *j, const char *key, double value, int decimals)
+{
+  imh_json_raw (j, key);
+  imh_json_double (j, value, decimals);
+}
+
 static void
 json_candidate (ImhJson *j, const ImhAnalysisCandidate *c)
 {
   imh_json_raw (j, "{\"decision\":");
   imh_json_string (j, c->text);
-  imh_json_printf (j, ",\"visits\":%u,\"win\":%.4f,\"win_ci\":%.4f,\"margin\":%.2f}",
-                   c->visits, c->win, c->win_ci, c->margin);
+  imh_json_printf (j, ",\"visits\":%u", c->visits);
+  json_number (j, ",\"win\":", c->win, 4);
+  json_number (j, ",\"win_ci\":", c->win_ci, 4);
+  json_number (j, ",\"margin\":", c->margin, 2);
+  imh_json_raw (j, "}");
 }
 
 static void
@@ -718,15 +730,19 @@ json_all (ImhJson *j, const ImhAnalysis *a)
     {
       const ImhAnalysisPlayer *p = &a->players[q];
 
-      imh_json_printf (j, "%s{\"player\":%d,\"decisions\":%u,\"choices\":%u,\"accuracy\":%.1f,"
-                       "\"total_loss\":%.1f,\"mean_loss\":%.2f,\"inaccuracies\":%u,"
-                       "\"mistakes\":%u,\"blunders\":%u,\"chance_events\":%u,\"luck\":%.1f",
-                       q ? "," : "", q, p->decisions, p->choices, p->accuracy, p->total_loss,
-                       p->mean_loss, p->inaccuracies, p->mistakes, p->blunders,
-                       p->chance_events, p->luck);
+      imh_json_printf (j, "%s{\"player\":%d,\"decisions\":%u,\"choices\":%u",
+                       q ? "," : "", q, p->decisions, p->choices);
+      json_number (j, ",\"accuracy\":", p->accuracy, 1);
+      json_number (j, ",\"total_loss\":", p->total_loss, 1);
+      json_number (j, ",\"mean_loss\":", p->mean_loss, 2);
+      imh_json_printf (j, ",\"inaccuracies\":%u,\"mistakes\":%u,\"blunders\":%u,\"chance_events\":%u",
+                       p->inaccuracies, p->mistakes, p->blunders, p->chance_events);
+      json_number (j, ",\"luck\":", p->luck, 1);
       if (p->has_result)
-        imh_json_printf (j, ",\"result\":%.3f,\"luck_adjusted\":%.3f", p->result,
-                         p->luck_adjusted);
+        {
+          json_number (j, ",\"result\":", p->result, 3);
+          json_number (j, ",\"luck_adjusted\":", p->luck_adjusted, 3);
+        }
       imh_json_raw (j, "}");
     }
   imh_json_raw (j, "],\"plies\":[");
@@ -739,12 +755,16 @@ json_all (ImhJson *j, const ImhAnalysis *a)
       imh_json_string (j, p->played_text);
       imh_json_raw (j, ",\"best\":");
       imh_json_string (j, p->best_text);
-      imh_json_printf (j, ",\"legal\":%u,\"forced\":%s,\"win_before\":%.4f,\"win_before_ci\":%.4f,"
-                       "\"win_after\":%.4f,\"win_after_ci\":%.4f,\"margin_before\":%.2f,"
-                       "\"margin_after\":%.2f,\"loss\":%.2f,\"loss_ci\":%.2f,\"mark\":",
-                       p->n_legal, p->forced ? "true" : "false", p->win_before, p->win_before_ci,
-                       p->win_after, p->win_after_ci, p->margin_before, p->margin_after,
-                       p->loss, p->loss_ci);
+      imh_json_printf (j, ",\"legal\":%u,\"forced\":%s", p->n_legal, p->forced ? "true" : "false");
+      json_number (j, ",\"win_before\":", p->win_before, 4);
+      json_number (j, ",\"win_before_ci\":", p->win_before_ci, 4);
+      json_number (j, ",\"win_after\":", p->win_after, 4);
+      json_number (j, ",\"win_after_ci\":", p->win_after_ci, 4);
+      json_number (j, ",\"margin_before\":", p->margin_before, 2);
+      json_number (j, ",\"margin_after\":", p->margin_after, 2);
+      json_number (j, ",\"loss\":", p->loss, 2);
+      json_number (j, ",\"loss_ci\":", p->loss_ci, 2);
+      imh_json_raw (j, ",\"mark\":");
       imh_json_string (j, p->mark ? imh_analysis_mark_name (p->mark) : NULL);
       imh_json_raw (j, ",\"alternative\":");
       if (p->has_alternative)
@@ -753,8 +773,11 @@ json_all (ImhJson *j, const ImhAnalysis *a)
         imh_json_raw (j, "null");
       imh_json_printf (j, ",\"chance\":%s", p->chance ? "true" : "false");
       if (p->chance)
-        imh_json_printf (j, ",\"win_actual\":%.4f,\"win_actual_ci\":%.4f,\"luck\":%.2f",
-                         p->win_actual, p->win_actual_ci, p->luck);
+        {
+          json_number (j, ",\"win_actual\":", p->win_actual, 4);
+          json_number (j, ",\"win_actual_ci\":", p->win_actual_ci, 4);
+          json_number (j, ",\"luck\":", p->luck, 2);
+        }
       imh_json_raw (j, ",\"top\":[");
       for (int k = 0; k < p->n_top; k++)
         {

@@ -13,6 +13,7 @@
 #include "imh-analysis.h"
 #include "imh-analysis-job.h"
 #include "imh-cli.h"
+#include "imh-cli-util.h"
 #include "imh-record.h"
 
 int imh_cli_analyse (int argc, char **argv);
@@ -51,9 +52,20 @@ print_text (const ImhAnalysis *a, const char *path)
   printf (_("Analysis of %s: %u decisions, depth %s, seed %llu, engine %s, %u ms\n"), path,
           a->n_plies, imh_analysis_depth_name (a->settings.depth),
           (unsigned long long) a->settings.seed, a->engine_version, a->elapsed_ms);
-  /* TRANSLATORS: column headers of the analysis table; keep them short */
-  printf ("%5s %-3s %-12s %15s %15s %7s %-12s %-11s %8s\n", _("ply"), _("pl."), _("played"),
-          _("win before"), _("win after"), _("loss"), _("best"), _("mark"), _("luck"));
+  {
+    static const struct { const char *text; int width; } columns[] = {
+      /* TRANSLATORS: column headers of the analysis table; keep them short */
+      { N_("ply"), 5 }, { N_("pl."), -3 }, { N_("played"), -12 }, { N_("win before"), 15 },
+      { N_("win after"), 15 }, { N_("loss"), 7 }, { N_("best"), -12 }, { N_("mark"), -11 },
+      { N_("luck"), 8 },
+    };
+    for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+      {
+        g_autofree char *cell = imh_cli_pad (_(columns[c].text), columns[c].width);
+        printf (c > 0 ? " %s" : "%s", cell);
+      }
+    putchar ('\n');
+  }
   for (uint32_t i = 0; i < a->n_plies; i++)
     {
       const ImhAnalysisPly *p = &a->plies[i];
@@ -61,10 +73,12 @@ print_text (const ImhAnalysis *a, const char *path)
 
       if (p->chance)
         g_snprintf (luck, sizeof luck, "%+.1f", p->luck);
-      printf ("%5u %-3d %-12s %6.1f ± %5.1f %6.1f ± %5.1f %7.1f %-12s %-11s %8s\n", p->ply + 1,
+      g_autofree char *mark = imh_cli_pad (mark_label (p->mark), -11);
+
+      printf ("%5u %-3d %-12s %6.1f ± %5.1f %6.1f ± %5.1f %7.1f %-12s %s %8s\n", p->ply + 1,
               p->mover + 1, p->played_text, 100 * p->win_before, 100 * p->win_before_ci,
               100 * p->win_after, 100 * p->win_after_ci, p->loss,
-              p->best != p->played ? p->best_text : "", mark_label (p->mark), luck);
+              p->best != p->played ? p->best_text : "", mark, luck);
     }
   printf ("\n");
   for (int q = 0; q < a->n_players; q++)

@@ -11,6 +11,7 @@
 #include "imh-ai.h"
 #include "imh-build.h"
 #include "imh-cli.h"
+#include "imh-cli-util.h"
 
 int imh_cli_arena (int argc, char **argv);
 
@@ -156,21 +157,47 @@ imh_cli_arena (int argc, char **argv)
   double b_ms = res.b_decisions ? res.b_ms / res.b_decisions : 0;
   if (json)
     {
-      printf ("{\"game\":\"%s\",\"players\":%d,\"a\":\"%s\",\"b\":\"%s\",\"seed\":%" G_GINT64_FORMAT
-              ",\"games\":%u,\"wins\":%u,\"ties\":%u,\"losses\":%u,\"win_lo\":%.4f,\"win_hi\":%.4f,\"score\":%.4f,\"score_ci\":%.4f,"
-              "\"margin\":%.3f,\"margin_ci\":%.3f,\"a_ms_per_decision\":%.3f,\"b_ms_per_decision\":%.3f,"
-              "\"decisions_per_game\":%.1f,\"a_iterations_per_decision\":%.0f,\"b_iterations_per_decision\":%.0f,"
-              "\"a_budget\":{\"iterations\":%" G_GUINT64_FORMAT ",\"time_ms\":%u,\"clock\":\"%s\",\"playout\":\"%s\"},"
-              "\"b_budget\":{\"iterations\":%" G_GUINT64_FORMAT ",\"time_ms\":%u,\"clock\":\"%s\",\"playout\":\"%s\"},"
-              "\"engine\":\"%s\",\"build\":\"%s\"}\n",
-              rules->id, (int) players, sa.name, sb.name, seed, res.games, res.wins, res.ties,
-              res.losses, win_lo, win_hi, res.score, res.score_ci, res.margin, res.margin_ci, a_ms, b_ms,
-              res.mean_decisions,
-              res.a_decisions ? (double) res.a_iterations / res.a_decisions : 0.0,
-              res.b_decisions ? (double) res.b_iterations / res.b_decisions : 0.0,
-              (guint64) sa.iterations, sa.time_ms, cpu_time ? "cpu" : "wall", playout_name (sa.playout),
-              (guint64) sb.iterations, sb.time_ms, cpu_time ? "cpu" : "wall", playout_name (sb.playout),
-              imh_engine_version (), IMH_BUILD);
+      g_autoptr(JsonBuilder) jb = json_builder_new ();
+      const ImhPlayerSpec *specs[2] = { &sa, &sb };
+      static const char *const budget_names[2] = { "a_budget", "b_budget" };
+
+      json_builder_begin_object (jb);
+      imh_cli_json_string (jb, "game", rules->id);
+      imh_cli_json_int (jb, "players", players);
+      imh_cli_json_string (jb, "a", sa.name);
+      imh_cli_json_string (jb, "b", sb.name);
+      imh_cli_json_int (jb, "seed", seed);
+      imh_cli_json_int (jb, "games", res.games);
+      imh_cli_json_int (jb, "wins", res.wins);
+      imh_cli_json_int (jb, "ties", res.ties);
+      imh_cli_json_int (jb, "losses", res.losses);
+      imh_cli_json_fixed (jb, "win_lo", win_lo, 4);
+      imh_cli_json_fixed (jb, "win_hi", win_hi, 4);
+      imh_cli_json_fixed (jb, "score", res.score, 4);
+      imh_cli_json_fixed (jb, "score_ci", res.score_ci, 4);
+      imh_cli_json_fixed (jb, "margin", res.margin, 3);
+      imh_cli_json_fixed (jb, "margin_ci", res.margin_ci, 3);
+      imh_cli_json_fixed (jb, "a_ms_per_decision", a_ms, 3);
+      imh_cli_json_fixed (jb, "b_ms_per_decision", b_ms, 3);
+      imh_cli_json_fixed (jb, "decisions_per_game", res.mean_decisions, 1);
+      imh_cli_json_fixed (jb, "a_iterations_per_decision",
+                          res.a_decisions ? (double) res.a_iterations / res.a_decisions : 0.0, 0);
+      imh_cli_json_fixed (jb, "b_iterations_per_decision",
+                          res.b_decisions ? (double) res.b_iterations / res.b_decisions : 0.0, 0);
+      for (int k = 0; k < 2; k++)
+        {
+          json_builder_set_member_name (jb, budget_names[k]);
+          json_builder_begin_object (jb);
+          imh_cli_json_int (jb, "iterations", (gint64) specs[k]->iterations);
+          imh_cli_json_int (jb, "time_ms", specs[k]->time_ms);
+          imh_cli_json_string (jb, "clock", cpu_time ? "cpu" : "wall");
+          imh_cli_json_string (jb, "playout", playout_name (specs[k]->playout));
+          json_builder_end_object (jb);
+        }
+      imh_cli_json_string (jb, "engine", imh_engine_version ());
+      imh_cli_json_string (jb, "build", IMH_BUILD);
+      json_builder_end_object (jb);
+      imh_cli_json_print (jb, FALSE);
       return IMH_CLI_OK;
     }
   printf (_("%s, %d players: A = %s, B = %s, %u games from seed %lld\n"),

@@ -128,15 +128,15 @@ imh_cli_bench (int argc, char **argv)
    * clock also counts time spent waiting for the core. */
   cpu_seconds = c1 > c0 ? c1 - c0 : seconds;
 
-  printf ("game %s\n", rules->id);
-  printf ("playouts %" G_GINT64_FORMAT "\n", games);
-  printf ("wall_seconds %.3f\n", seconds);
-  printf ("cpu_seconds %.3f\n", cpu_seconds);
-  printf ("playouts_per_second %.0f\n", (double) games / cpu_seconds);
-  printf ("plies_per_second %.0f\n", (double) plies / cpu_seconds);
-  printf ("ns_per_ply %.1f\n", cpu_seconds * 1e9 / (double) plies);
-  printf ("plies_per_game %.2f\n", (double) plies / (double) games);
-  printf ("signature %016" G_GINT64_MODIFIER "x\n", signature);
+  imh_cli_print_c ("game %s\n", rules->id);
+  imh_cli_print_c ("playouts %" G_GINT64_FORMAT "\n", games);
+  imh_cli_print_c ("wall_seconds %.3f\n", seconds);
+  imh_cli_print_c ("cpu_seconds %.3f\n", cpu_seconds);
+  imh_cli_print_c ("playouts_per_second %.0f\n", (double) games / cpu_seconds);
+  imh_cli_print_c ("plies_per_second %.0f\n", (double) plies / cpu_seconds);
+  imh_cli_print_c ("ns_per_ply %.1f\n", cpu_seconds * 1e9 / (double) plies);
+  imh_cli_print_c ("plies_per_game %.2f\n", (double) plies / (double) games);
+  imh_cli_print_c ("signature %016" G_GINT64_MODIFIER "x\n", signature);
 
   /* The engine's fused playout, when it has one: same games, same signature. */
   if (rules->random_playout != NULL)
@@ -149,9 +149,9 @@ imh_cli_bench (int argc, char **argv)
         fused_plies += playout_fused (rules, &initial[i % 64], (uint64_t) i + 1, &fused_signature);
       c1 = cpu_now ();
       cpu_seconds = c1 > c0 ? c1 - c0 : 1e-9;
-      printf ("fused_playouts_per_second %.0f\n", (double) games / cpu_seconds);
-      printf ("fused_ns_per_ply %.1f\n", cpu_seconds * 1e9 / (double) fused_plies);
-      printf ("fused_signature %016" G_GINT64_MODIFIER "x\n", fused_signature);
+      imh_cli_print_c ("fused_playouts_per_second %.0f\n", (double) games / cpu_seconds);
+      imh_cli_print_c ("fused_ns_per_ply %.1f\n", cpu_seconds * 1e9 / (double) fused_plies);
+      imh_cli_print_c ("fused_signature %016" G_GINT64_MODIFIER "x\n", fused_signature);
       if (fused_signature != signature || fused_plies != plies)
         {
           imh_cli_error (_("the fused playout differs from the playout through the vtable"));

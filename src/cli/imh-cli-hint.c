@@ -15,22 +15,6 @@
 
 int imh_cli_hint (int argc, char **argv);
 
-static void
-print_json_string (const char *s)
-{
-  putchar ('"');
-  for (; *s; s++)
-    {
-      if (*s == '"' || *s == '\\')
-        printf ("\\%c", *s);
-      else if ((unsigned char) *s < 0x20)
-        printf ("\\u%04x", (unsigned char) *s);
-      else
-        putchar (*s);
-    }
-  putchar ('"');
-}
-
 int
 imh_cli_hint (int argc, char **argv)
 {
@@ -134,20 +118,34 @@ imh_cli_hint (int argc, char **argv)
   char dtext[IMH_DECISION_TEXT_MAX];
   if (json)
     {
-      printf ("{\"game\":\"%s\",\"actor\":%d,\"iterations\":%" G_GUINT64_FORMAT
-              ",\"threads\":%u,\"elapsed_ms\":%u,\"stable_from\":%.4f,\"full\":%s,\"candidates\":[",
-              rules->id, res->actor, (guint64) res->iterations, res->threads,
-              res->elapsed_ms, res->stable_from, res->full ? "true" : "false");
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      imh_cli_json_string (b, "game", rules->id);
+      imh_cli_json_int (b, "actor", res->actor);
+      imh_cli_json_int (b, "iterations", (gint64) res->iterations);
+      imh_cli_json_int (b, "threads", res->threads);
+      imh_cli_json_int (b, "elapsed_ms", res->elapsed_ms);
+      imh_cli_json_fixed (b, "stable_from", res->stable_from, 4);
+      imh_cli_json_bool (b, "full", res->full);
+      json_builder_set_member_name (b, "candidates");
+      json_builder_begin_array (b);
       for (uint16_t i = 0; i < shown; i++)
         {
           const ImhCandidate *c = &res->c[i];
           rules->decision_to_text (&state, c->decision, dtext, sizeof dtext);
-          printf ("%s{\"decision\":", i ? "," : "");
-          print_json_string (dtext);
-          printf (",\"visits\":%u,\"win\":%.4f,\"win_ci\":%.4f,\"margin\":%.3f,\"margin_ci\":%.3f}",
-                  c->visits, c->win, c->win_ci, c->margin, c->margin_ci);
+          json_builder_begin_object (b);
+          imh_cli_json_string (b, "decision", dtext);
+          imh_cli_json_int (b, "visits", c->visits);
+          imh_cli_json_fixed (b, "win", c->win, 4);
+          imh_cli_json_fixed (b, "win_ci", c->win_ci, 4);
+          imh_cli_json_fixed (b, "margin", c->margin, 3);
+          imh_cli_json_fixed (b, "margin_ci", c->margin_ci, 3);
+          json_builder_end_object (b);
         }
-      printf ("]}\n");
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      imh_cli_json_print (b, FALSE);
     }
   else
     {
@@ -157,7 +155,13 @@ imh_cli_hint (int argc, char **argv)
       if (res->full)
         printf (_("The search ended early: its tree was full (%u nodes per thread; --max-nodes sets the limit).\n"),
                 lim.max_nodes ? lim.max_nodes : IMH_SEARCH_DEFAULT_MAX_NODES);
-      printf ("%-4s %-14s %9s %16s %18s\n", "#", _("decision"), _("visits"), _("win"), _("margin"));
+      {
+        g_autofree char *h_decision = imh_cli_pad (_("decision"), -14);
+        g_autofree char *h_visits = imh_cli_pad (_("visits"), 9);
+        g_autofree char *h_win = imh_cli_pad (_("win"), 16);
+        g_autofree char *h_margin = imh_cli_pad (_("margin"), 18);
+        printf ("%-4s %s %s %s %s\n", "#", h_decision, h_visits, h_win, h_margin);
+      }
       for (uint16_t i = 0; i < shown; i++)
         {
           const ImhCandidate *c = &res->c[i];

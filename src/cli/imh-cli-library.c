@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "imh-cli.h"
+#include "imh-cli-util.h"
 #include "imh-library-model.h"
 #include "imh-library-private.h"
 
@@ -52,53 +53,37 @@ game_name (ImhGameSummary *s)
 }
 
 static void
-json_string (GString *out, const char *s)
-{
-  g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) s; *p != '\0'; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (out, "\\%c", *p);
-      else if (*p < 0x20)
-        g_string_append_printf (out, "\\u%04x", *p);
-      else
-        g_string_append_c (out, (char) *p);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
 print_summaries (GPtrArray *rows, gboolean json)
 {
   if (json)
     {
-      g_autoptr(GString) out = g_string_new ("[");
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_array (b);
       for (guint i = 0; i < rows->len; i++)
         {
           ImhGameSummary *s = rows->pdata[i];
           const ImhRules *rules = imh_rules_get ((ImhGameKind) imh_game_summary_get_game (s));
-          g_string_append_printf (out, "%s\n  {\"id\": %" G_GINT64_FORMAT ", \"game\": ", i > 0 ? "," : "",
-                                  imh_game_summary_get_id (s));
-          json_string (out, rules != NULL ? rules->id : "");
-          g_string_append_printf (out, ", \"players\": %u, \"names\": ", imh_game_summary_get_n_players (s));
-          json_string (out, imh_game_summary_get_players (s));
-          g_string_append (out, ", \"sides\": ");
-          json_string (out, imh_game_summary_get_sides (s));
-          g_string_append_printf (out, ", \"started\": %" G_GINT64_FORMAT ", \"finished\": %s, \"winner\": %d, \"scores\": ",
-                                  imh_game_summary_get_started (s),
-                                  imh_game_summary_get_finished (s) ? "true" : "false",
-                                  imh_game_summary_get_winner (s));
-          json_string (out, imh_game_summary_get_scores (s));
-          g_string_append_printf (out, ", \"length\": %u, \"turns\": %u, \"starred\": %s, \"tags\": ",
-                                  imh_game_summary_get_length (s), imh_game_summary_get_turns (s),
-                                  imh_game_summary_get_starred (s) ? "true" : "false");
-          json_string (out, imh_game_summary_get_tags (s));
-          g_string_append (out, ", \"notes\": ");
-          json_string (out, imh_game_summary_get_notes (s));
-          g_string_append_c (out, '}');
+
+          json_builder_begin_object (b);
+          imh_cli_json_int (b, "id", imh_game_summary_get_id (s));
+          imh_cli_json_string (b, "game", rules != NULL ? rules->id : "");
+          imh_cli_json_int (b, "players", imh_game_summary_get_n_players (s));
+          imh_cli_json_string (b, "names", imh_game_summary_get_players (s));
+          imh_cli_json_string (b, "sides", imh_game_summary_get_sides (s));
+          imh_cli_json_int (b, "started", imh_game_summary_get_started (s));
+          imh_cli_json_bool (b, "finished", imh_game_summary_get_finished (s));
+          imh_cli_json_int (b, "winner", imh_game_summary_get_winner (s));
+          imh_cli_json_string (b, "scores", imh_game_summary_get_scores (s));
+          imh_cli_json_int (b, "length", imh_game_summary_get_length (s));
+          imh_cli_json_int (b, "turns", imh_game_summary_get_turns (s));
+          imh_cli_json_bool (b, "starred", imh_game_summary_get_starred (s));
+          imh_cli_json_string (b, "tags", imh_game_summary_get_tags (s));
+          imh_cli_json_string (b, "notes", imh_game_summary_get_notes (s));
+          json_builder_end_object (b);
         }
-      g_string_append (out, rows->len > 0 ? "\n]\n" : "]\n");
-      fputs (out->str, stdout);
+      json_builder_end_array (b);
+      imh_cli_json_print (b, TRUE);
       return;
     }
 
@@ -109,9 +94,13 @@ print_summaries (GPtrArray *rows, gboolean json)
       g_autofree char *date = dt != NULL ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("");
       const char *result = imh_game_summary_get_finished (s) ? imh_game_summary_get_scores (s) : _("unfinished");
 
-      printf ("%7" G_GINT64_FORMAT "  %s  %-20s  %-32s  %-14s %4u %s\n",
-              imh_game_summary_get_id (s), date, game_name (s), imh_game_summary_get_players (s),
-              result, imh_game_summary_get_length (s), imh_game_summary_get_starred (s) ? "★" : "");
+      g_autofree char *game = imh_cli_pad (game_name (s), -20);
+      g_autofree char *players = imh_cli_cell (imh_game_summary_get_players (s), -32);
+      g_autofree char *result_cell = imh_cli_pad (result, -14);
+
+      printf ("%7" G_GINT64_FORMAT "  %s  %s  %s  %s %4u %s\n", imh_game_summary_get_id (s), date,
+              game, players, result_cell, imh_game_summary_get_length (s),
+              imh_game_summary_get_starred (s) ? "★" : "");
     }
 }
 
@@ -548,7 +537,7 @@ run_bench (int argc, char **argv)
       path = g_build_filename (tmpdir, "library.sqlite3", NULL);
     }
 
-  printf ("library bench: %" G_GINT64_FORMAT " games, seed %" G_GINT64_FORMAT ", %" G_GINT64_FORMAT " names, %s\n",
+  imh_cli_print_c ("library bench: %" G_GINT64_FORMAT " games, seed %" G_GINT64_FORMAT ", %" G_GINT64_FORMAT " names, %s\n",
           n_games, seed, n_names, path);
 
   /* Fill through the normal store path: parse, replay, one transaction per game. */
@@ -585,7 +574,7 @@ run_bench (int argc, char **argv)
         }
       fputc ('\n', stderr);
       fill_ms = now_ms () - t0 - gen_ms;
-      printf ("fill: %.1f s storing (%.3f ms per game, generation of the random games excluded: %.1f s)\n",
+      imh_cli_print_c ("fill: %.1f s storing (%.3f ms per game, generation of the random games excluded: %.1f s)\n",
               fill_ms / 1000.0, fill_ms / (double) n_games, gen_ms / 1000.0);
 
       /* Storing one finished game into the full library. */
@@ -603,7 +592,7 @@ run_bench (int argc, char **argv)
         }
       {
         double med = median (store);
-        printf ("store one finished game (full library): median %.3f ms, max %.3f ms over %u\n",
+        imh_cli_print_c ("store one finished game (full library): median %.3f ms, max %.3f ms over %u\n",
                 med, g_array_index (store, double, store->len - 1), store->len);
       }
     }
@@ -622,7 +611,7 @@ run_bench (int argc, char **argv)
         g_array_append_val (times, page_ms);
       }
     first_ms = g_array_index (times, double, 0);
-    printf ("open + list %u games + first page of %d: first %.1f ms, median of 5 %.1f ms\n",
+    imh_cli_print_c ("open + list %u games + first page of %d: first %.1f ms, median of 5 %.1f ms\n",
             n, IMH_LIBRARY_MODEL_PAGE_SIZE, first_ms, median (times));
   }
 
@@ -659,16 +648,16 @@ run_bench (int argc, char **argv)
               g_object_unref (g_list_model_get_item (G_LIST_MODEL (model), i));
             g_array_append_val (times, (double) { now_ms () - s0 });
           }
-        printf ("search \"%s\": %u games, median of 5 %.2f ms (first page read)\n", searches[s], hits, median (times));
+        imh_cli_print_c ("search \"%s\": %u games, median of 5 %.2f ms (first page read)\n", searches[s], hits, median (times));
       }
   }
 
-  printf ("peak RSS of the whole benchmark: %ld MiB; after the searches: %ld MiB\n",
+  imh_cli_print_c ("peak RSS of the whole benchmark: %ld MiB; after the searches: %ld MiB\n",
           peak_rss_kib () / 1024, current_rss_kib () / 1024);
   {
     GStatBuf st;
     if (g_stat (path, &st) == 0)
-      printf ("database size: %.1f MiB\n", (double) st.st_size / (1024.0 * 1024.0));
+      imh_cli_print_c ("database size: %.1f MiB\n", (double) st.st_size / (1024.0 * 1024.0));
   }
 
   if (!keep && !reuse)

@@ -10,7 +10,6 @@
 
 #include "imh-cli.h"
 #include "imh-cli-util.h"
-#include "imh-json.h"
 
 int imh_cli_show (int argc, char **argv);
 
@@ -24,68 +23,73 @@ state_json (const ImhRules *rules, const ImhState *s)
   return buf;
 }
 
-static void
+/* The generic envelope: record facts, the engine's state JSON, the score. */
+static gboolean
 print_json (const ImhRecord *r, const ImhState *s, uint32_t ply)
 {
   const ImhRules *rules = r->rules;
   g_autofree char *state = state_json (rules, s);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
   ImhScore sc;
-  ImhJson j;
-  char small[1];
-  int n;
-  char *buf = NULL;
 
   rules->score (s, &sc);
-  /* The generic envelope: record facts, the engine's state JSON, the score. */
-  imh_json_init (&j, small, 0);
-  for (int pass = 0; pass < 2; pass++)
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "record");
+  json_builder_begin_object (b);
+  imh_cli_json_string (b, "game", rules->id);
+  imh_cli_json_int (b, "ply", ply);
+  imh_cli_json_int (b, "plies", imh_record_line_end (&r->main));
+  imh_cli_json_int (b, "turn", rules->turn_index (s));
+  imh_cli_json_int (b, "actor", rules->actor (s));
+  imh_cli_json_bool (b, "over", rules->is_over (s));
+  json_builder_set_member_name (b, "players");
+  json_builder_begin_array (b);
+  for (int p = 0; p < r->options.n_players; p++)
     {
-      if (pass == 1)
-        {
-          n = imh_json_finish (&j);
-          buf = g_malloc ((gsize) n + 1);
-          imh_json_init (&j, buf, (size_t) n + 1);
-        }
-      imh_json_raw (&j, "{\"record\":{\"game\":");
-      imh_json_string (&j, rules->id);
-      imh_json_printf (&j, ",\"ply\":%u,\"plies\":%u,\"turn\":%u,\"actor\":%d,\"over\":%s,\"players\":[",
-                       ply, imh_record_line_end (&r->main), rules->turn_index (s), rules->actor (s),
-                       rules->is_over (s) ? "true" : "false");
-      for (int p = 0; p < r->options.n_players; p++)
-        {
-          imh_json_raw (&j, p > 0 ? ",{\"name\":" : "{\"name\":");
-          imh_json_string (&j, r->players[p].name);
-          imh_json_raw (&j, ",\"kind\":");
-          imh_json_string (&j, r->players[p].kind);
-          imh_json_raw (&j, "}");
-        }
-      imh_json_raw (&j, "]},\"state\":");
-      imh_json_raw (&j, state);
-      imh_json_printf (&j, ",\"score\":{\"final\":%s,\"categories\":[", sc.final ? "true" : "false");
-      for (int c = 0; c < sc.n_categories; c++)
-        {
-          imh_json_raw (&j, c > 0 ? "," : "");
-          imh_json_string (&j, rules->category_ids[c]);
-        }
-      imh_json_raw (&j, "],\"points\":[");
-      for (int p = 0; p < sc.n_players; p++)
-        {
-          imh_json_raw (&j, p > 0 ? ",[" : "[");
-          for (int c = 0; c < sc.n_categories; c++)
-            imh_json_printf (&j, "%s%d", c > 0 ? "," : "", sc.points[p][c]);
-          imh_json_raw (&j, "]");
-        }
-      imh_json_raw (&j, "],\"total\":[");
-      for (int p = 0; p < sc.n_players; p++)
-        imh_json_printf (&j, "%s%d", p > 0 ? "," : "", sc.total[p]);
-      imh_json_raw (&j, "],\"rank\":[");
-      for (int p = 0; p < sc.n_players; p++)
-        imh_json_printf (&j, "%s%d", p > 0 ? "," : "", sc.rank[p]);
-      imh_json_printf (&j, "],\"tiebreak\":%d}}", sc.tiebreak);
+      json_builder_begin_object (b);
+      imh_cli_json_string (b, "name", r->players[p].name);
+      imh_cli_json_string (b, "kind", r->players[p].kind);
+      json_builder_end_object (b);
     }
-  imh_json_finish (&j);
-  printf ("%s\n", buf);
-  g_free (buf);
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  if (!imh_cli_json_embed (b, "state", state))
+    return FALSE;
+
+  json_builder_set_member_name (b, "score");
+  json_builder_begin_object (b);
+  imh_cli_json_bool (b, "final", sc.final);
+  json_builder_set_member_name (b, "categories");
+  json_builder_begin_array (b);
+  for (int c = 0; c < sc.n_categories; c++)
+    imh_cli_json_string (b, NULL, rules->category_ids[c]);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "points");
+  json_builder_begin_array (b);
+  for (int p = 0; p < sc.n_players; p++)
+    {
+      json_builder_begin_array (b);
+      for (int c = 0; c < sc.n_categories; c++)
+        imh_cli_json_int (b, NULL, sc.points[p][c]);
+      json_builder_end_array (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "total");
+  json_builder_begin_array (b);
+  for (int p = 0; p < sc.n_players; p++)
+    imh_cli_json_int (b, NULL, sc.total[p]);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "rank");
+  json_builder_begin_array (b);
+  for (int p = 0; p < sc.n_players; p++)
+    imh_cli_json_int (b, NULL, sc.rank[p]);
+  json_builder_end_array (b);
+  imh_cli_json_int (b, "tiebreak", sc.tiebreak);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  imh_cli_json_print (b, FALSE);
+  return TRUE;
 }
 
 int
@@ -117,7 +121,10 @@ imh_cli_show (int argc, char **argv)
   if (status != IMH_CLI_OK)
     return status;
   if (json)
-    print_json (r, &s, at);
+    {
+      if (!print_json (r, &s, at))
+        status = IMH_CLI_FAILED;
+    }
   else
     {
       const ImhRules *rules = r->rules;
@@ -149,5 +156,5 @@ imh_cli_show (int argc, char **argv)
       imh_cli_print_score (stdout, r, &s);
     }
   imh_record_free (r);
-  return IMH_CLI_OK;
+  return status;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imh-cli-util.h — helpers shared by the record subcommands of imhotep-cli. */
+/* imh-cli-util.h — helpers shared by the subcommands of imhotep-cli. */
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include <stdio.h>
 
 #include "imh-record.h"
@@ -36,5 +37,37 @@ char      *imh_cli_now_iso       (void);
 
 /* Plays one uniformly random legal decision; returns it. */
 ImhDecision imh_cli_random_decision (const ImhState *state, ImhRng *rng);
+
+/* Table cells: `text` cut and padded to `width` characters (as printf's
+ * %Ns, or %-Ns for a negative width); wide characters count two,
+ * combining marks none; a cut text ends in "…". Invalid UTF-8 is
+ * replaced. For names and other data. Transfer full. */
+char      *imh_cli_cell          (const char *text, int width);
+/* The same, padded but never cut: for the program's own (translated)
+ * labels, which a reader needs whole. */
+char      *imh_cli_pad           (const char *text, int width);
+
+/* Prints to stdout like printf, with numbers in the C locale (a '.' as
+ * the decimal point) whatever the user's locale: for output that scripts
+ * read (bench lines). */
+void       imh_cli_print_c       (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+/* JSON output goes through json-glib. These add a value to `builder`,
+ * as member `member` of the open object (or as an array element when
+ * `member` is NULL). */
+void       imh_cli_json_int      (JsonBuilder *builder, const char *member, gint64 value);
+void       imh_cli_json_bool     (JsonBuilder *builder, const char *member, gboolean value);
+/* NULL gives null; invalid UTF-8 is replaced. */
+void       imh_cli_json_string   (JsonBuilder *builder, const char *member, const char *value);
+/* The value printf ("%.*f") writes in the C locale, as a double (which
+ * json-glib writes with up to 17 significant digits) or, when `decimals`
+ * is 0, as an integer; NaN and infinities give null. */
+void       imh_cli_json_fixed    (JsonBuilder *builder, const char *member, double value, int decimals);
+/* Parses JSON made by the engine or the AI and adds it as a value; on
+ * invalid JSON prints the problem and returns FALSE. */
+gboolean   imh_cli_json_embed    (JsonBuilder *builder, const char *member, const char *json);
+/* Prints the builder's document and a newline to stdout: on one line, or
+ * indented when `pretty`. */
+void       imh_cli_json_print    (JsonBuilder *builder, gboolean pretty);
 
 G_END_DECLS

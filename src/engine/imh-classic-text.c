@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "imh-classic.h"
+#include "imh-json.h"
 
 #define NONE IMH_CLASSIC_NONE
 
@@ -396,72 +397,55 @@ _imh_classic_check (const ImhState *s, char *why, size_t why_len)
 /* ------------------------------------------------------------------ */
 /* JSON                                                                */
 
-typedef struct {
-  char  *buf;
-  size_t len;
-  size_t pos;
-} Out;
-
-__attribute__ ((format (printf, 2, 3)))
-static void
-put (Out *o, const char *fmt, ...)
-{
-  va_list ap;
-  char *dst = o->pos < o->len ? o->buf + o->pos : NULL;
-  size_t room = o->pos < o->len ? o->len - o->pos : 0;
-  va_start (ap, fmt);
-  int n = vsnprintf (dst, room, fmt, ap);
-  va_end (ap);
-  if (n > 0)
-    o->pos += (size_t) n;
-}
+/* The JSON and the readable text below are written with the engine's
+ * writer (imh-json.h): integers and strings only. */
 
 static void
-put_owner (Out *o, int owner_plus_1)
+put_owner (ImhJson *o, int owner_plus_1)
 {
   if (owner_plus_1 == 0)
-    put (o, "null");
+    imh_json_printf (o, "null");
   else
-    put (o, "\"%s\"", imh_classic_colour_ids[owner_plus_1 - 1]);
+    imh_json_printf (o, "\"%s\"", imh_classic_colour_ids[owner_plus_1 - 1]);
 }
 
 static void
-put_card (Out *o, int card)
+put_card (ImhJson *o, int card)
 {
   if (card == NONE)
-    put (o, "null");
+    imh_json_printf (o, "null");
   else
-    put (o, "\"%s\"", imh_classic_card_ids[card]);
+    imh_json_printf (o, "\"%s\"", imh_classic_card_ids[card]);
 }
 
 static void
-put_counts (Out *o, const uint8_t *v, int n)
+put_counts (ImhJson *o, const uint8_t *v, int n)
 {
-  put (o, "[");
+  imh_json_printf (o, "[");
   for (int i = 0; i < n; i++)
-    put (o, "%s%d", i ? "," : "", v[i]);
-  put (o, "]");
+    imh_json_printf (o, "%s%d", i ? "," : "", v[i]);
+  imh_json_printf (o, "]");
 }
 
 static void
-put_cards (Out *o, const uint8_t *counts)
+put_cards (ImhJson *o, const uint8_t *counts)
 {
   bool first = true;
-  put (o, "{");
+  imh_json_printf (o, "{");
   for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES; t++)
     if (counts[t] > 0)
       {
-        put (o, "%s\"%s\":%d", first ? "" : ",", imh_classic_card_ids[t], counts[t]);
+        imh_json_printf (o, "%s\"%s\":%d", first ? "" : ",", imh_classic_card_ids[t], counts[t]);
         first = false;
       }
-  put (o, "}");
+  imh_json_printf (o, "}");
 }
 
 static void
-put_round_card (Out *o, const ImhClassic *c, int idx)
+put_round_card (ImhJson *o, const ImhClassic *c, int idx)
 {
   const ImhClassicRoundCard *rc = &imh_classic_round_cards[c->n_players - 2][idx];
-  put (o, "[%d,%d,%d,%d]", rc->cap[0], rc->cap[1], rc->cap[2], rc->cap[3]);
+  imh_json_printf (o, "[%d,%d,%d,%d]", rc->cap[0], rc->cap[1], rc->cap[2], rc->cap[3]);
 }
 
 int
@@ -474,134 +458,133 @@ _imh_classic_to_json (const ImhState *s, char *buf, size_t len)
   const ImhClassic *c = &s->u.classic;
   const ImhRules *r = &imh_classic_rules;
   int n = c->n_players;
-  Out o = { buf, len, 0 };
+  ImhJson o;
   int played = c->phase == IMH_CLASSIC_PHASE_OVER ? IMH_CLASSIC_N_ROUNDS : c->round + 1;
 
-  if (len > 0)
-    buf[0] = '\0';
+  imh_json_init (&o, buf, len);
 
-  put (&o, "{\"game\":\"classic\",\"public\":{");
-  put (&o, "\"players\":%d,\"sides\":\"", n);
+  imh_json_printf (&o, "{\"game\":\"classic\",\"public\":{");
+  imh_json_printf (&o, "\"players\":%d,\"sides\":\"", n);
   for (int i = 0; i < IMH_CLASSIC_N_SITES; i++)
-    put (&o, "%c", ((c->sides >> i) & 1) ? 'B' : 'A');
-  put (&o, "\",\"variants\":[%s]", c->wrath ? "\"wrath\"" : "");
-  put (&o, ",\"start_player\":%d,\"round\":%d,\"phase\":\"%s\",\"turn\":%u,\"ply\":%u",
+    imh_json_printf (&o, "%c", ((c->sides >> i) & 1) ? 'B' : 'A');
+  imh_json_printf (&o, "\",\"variants\":[%s]", c->wrath ? "\"wrath\"" : "");
+  imh_json_printf (&o, ",\"start_player\":%d,\"round\":%d,\"phase\":\"%s\",\"turn\":%u,\"ply\":%u",
        c->start_player, c->round + 1 > IMH_CLASSIC_N_ROUNDS ? IMH_CLASSIC_N_ROUNDS : c->round + 1,
        phase_ids[c->phase & 3], (unsigned) c->turn, (unsigned) c->ply);
-  put (&o, ",\"turn_player\":%d,\"actor\":%d,\"round_start_player\":%d,\"passes\":%d",
+  imh_json_printf (&o, ",\"turn_player\":%d,\"actor\":%d,\"round_start_player\":%d,\"passes\":%d",
        r->turn_player (s), r->actor (s), c->round_start_player, c->passes);
-  put (&o, ",\"over\":%s", c->phase == IMH_CLASSIC_PHASE_OVER ? "true" : "false");
+  imh_json_printf (&o, ",\"over\":%s", c->phase == IMH_CLASSIC_PHASE_OVER ? "true" : "false");
 
-  put (&o, ",\"round_cards\":[");
+  imh_json_printf (&o, ",\"round_cards\":[");
   for (int i = 0; i < played; i++)
     {
-      put (&o, "%s", i ? "," : "");
+      imh_json_printf (&o, "%s", i ? "," : "");
       put_round_card (&o, c, c->rounds[i]);
     }
-  put (&o, "]");
+  imh_json_printf (&o, "]");
 
-  put (&o, ",\"ships\":[");
+  imh_json_printf (&o, ",\"ships\":[");
   if (c->phase != IMH_CLASSIC_PHASE_OVER)
     for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
       {
-        put (&o, "%s{\"capacity\":%d,\"minimum\":%d,\"site\":", sh ? "," : "",
+        imh_json_printf (&o, "%s{\"capacity\":%d,\"minimum\":%d,\"site\":", sh ? "," : "",
              c->ship_cap[sh], imh_classic_ship_min[c->ship_cap[sh]]);
         if (c->ship_site[sh] == NONE)
-          put (&o, "null");
+          imh_json_printf (&o, "null");
         else
-          put (&o, "\"%s\"", imh_classic_site_ids[c->ship_site[sh]]);
-        put (&o, ",\"stones\":[");
+          imh_json_printf (&o, "\"%s\"", imh_classic_site_ids[c->ship_site[sh]]);
+        imh_json_printf (&o, ",\"stones\":[");
         for (int pos = 0; pos < c->ship_cap[sh]; pos++)
           {
-            put (&o, "%s", pos ? "," : "");
+            imh_json_printf (&o, "%s", pos ? "," : "");
             put_owner (&o, c->ship[sh][pos]);
           }
-        put (&o, "]}");
+        imh_json_printf (&o, "]}");
       }
-  put (&o, "]");
+  imh_json_printf (&o, "]");
 
-  put (&o, ",\"quarry\":");
+  imh_json_printf (&o, ",\"quarry\":");
   put_counts (&o, c->quarry, n);
-  put (&o, ",\"sled\":");
+  imh_json_printf (&o, ",\"sled\":");
   put_counts (&o, c->sled, n);
 
-  put (&o, ",\"market\":{\"display\":[");
+  imh_json_printf (&o, ",\"market\":{\"display\":[");
   for (int i = 0; i < 4; i++)
     {
-      put (&o, "%s", i ? "," : "");
+      imh_json_printf (&o, "%s", i ? "," : "");
       put_card (&o, c->display[i]);
     }
-  put (&o, "],\"pair\":");
+  imh_json_printf (&o, "],\"pair\":");
   if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
-    put (&o, "{\"face_down\":%d}", (c->pair[0] != NONE) + (c->pair[1] != NONE));
+    imh_json_printf (&o, "{\"face_down\":%d}", (c->pair[0] != NONE) + (c->pair[1] != NONE));
   else if (c->pair_state == IMH_CLASSIC_PAIR_REVEALED)
     {
-      put (&o, "{\"taken_by\":%d,\"cards\":[", c->pair_owner);
+      imh_json_printf (&o, "{\"taken_by\":%d,\"cards\":[", c->pair_owner);
       put_card (&o, c->pair[0]);
-      put (&o, ",");
+      imh_json_printf (&o, ",");
       put_card (&o, c->pair[1]);
-      put (&o, "]}");
+      imh_json_printf (&o, "]}");
     }
   else
-    put (&o, "null");
-  put (&o, ",\"deck\":%d,\"discards\":", c->deck_n);
+    imh_json_printf (&o, "null");
+  imh_json_printf (&o, ",\"deck\":%d,\"discards\":", c->deck_n);
   put_cards (&o, c->discards);
-  put (&o, "}");
+  imh_json_printf (&o, "}");
 
-  put (&o, ",\"cards\":[");
+  imh_json_printf (&o, ",\"cards\":[");
   for (int p = 0; p < n; p++)
     {
-      put (&o, "%s", p ? "," : "");
+      imh_json_printf (&o, "%s", p ? "," : "");
       put_cards (&o, c->held[p]);
     }
-  put (&o, "]");
+  imh_json_printf (&o, "]");
 
-  put (&o, ",\"sites\":{\"stones\":{");
+  imh_json_printf (&o, ",\"sites\":{\"stones\":{");
   for (int site = 1; site < IMH_CLASSIC_N_SITES; site++)
     {
-      put (&o, "%s\"%s\":", site > 1 ? "," : "", imh_classic_site_ids[site]);
+      imh_json_printf (&o, "%s\"%s\":", site > 1 ? "," : "", imh_classic_site_ids[site]);
       put_counts (&o, c->stones[site], n);
     }
-  put (&o, "},\"pyramid\":[");
+  imh_json_printf (&o, "},\"pyramid\":[");
   for (int i = 0; i < IMH_CLASSIC_PYRAMID_MAX; i++)
     {
-      put (&o, "%s", i ? "," : "");
+      imh_json_printf (&o, "%s", i ? "," : "");
       put_owner (&o, c->pyramid[i]);
     }
-  put (&o, "],\"temple\":{\"stones\":%d,\"visible\":[", c->temple_n);
+  imh_json_printf (&o, "],\"temple\":{\"stones\":%d,\"visible\":[", c->temple_n);
   for (int k = 0; k < imh_classic_temple_width (c); k++)
     {
-      put (&o, "%s", k ? "," : "");
+      imh_json_printf (&o, "%s", k ? "," : "");
       put_owner (&o, c->temple_top[k]);
     }
-  put (&o, "]},\"burial\":[");
+  imh_json_printf (&o, "]},\"burial\":[");
   for (int i = 0; i < c->burial_n; i++)
     {
-      put (&o, "%s", i ? "," : "");
+      imh_json_printf (&o, "%s", i ? "," : "");
       put_owner (&o, c->burial[i]);
     }
-  put (&o, "],\"obelisk_waiting\":");
+  imh_json_printf (&o, "],\"obelisk_waiting\":");
   put_counts (&o, c->obelisk_wait, n);
-  put (&o, ",\"towers\":%d}", c->towers_n);
+  imh_json_printf (&o, ",\"towers\":%d}", c->towers_n);
 
-  put (&o, ",\"points\":[");
+  imh_json_printf (&o, ",\"points\":[");
   for (int p = 0; p < n; p++)
     {
-      put (&o, "%s{", p ? "," : "");
+      imh_json_printf (&o, "%s{", p ? "," : "");
       for (int k = 0; k < IMH_CLASSIC_N_CATEGORIES; k++)
-        put (&o, "%s\"%s\":%d", k ? "," : "", imh_classic_category_ids[k], c->points[p][k]);
-      put (&o, ",\"this_round\":%d}", imh_classic_round_points (s, p));
+        imh_json_printf (&o, "%s\"%s\":%d", k ? "," : "", imh_classic_category_ids[k], c->points[p][k]);
+      imh_json_printf (&o, ",\"this_round\":%d}", imh_classic_round_points (s, p));
     }
-  put (&o, "]");
+  imh_json_printf (&o, "]");
 
-  put (&o, ",\"pending\":[");
+  imh_json_printf (&o, ",\"pending\":[");
   for (int i = 0; i < c->sp; i++)
     {
       const ImhClassicFrame *f = &c->stack[i];
-      put (&o, "%s{\"frame\":\"%s\",\"player\":%d,\"a\":%d,\"b\":%d,\"c\":%d}", i ? "," : "",
+      imh_json_printf (&o, "%s{\"frame\":\"%s\",\"player\":%d,\"a\":%d,\"b\":%d,\"c\":%d}", i ? "," : "",
            frame_ids[f->type < 9 ? f->type : 0], f->player, f->a, f->b, f->c);
     }
-  put (&o, "],\"legal\":[");
+  imh_json_printf (&o, "],\"legal\":[");
   {
     ImhDecisionList l;
     char text[IMH_DECISION_TEXT_MAX];
@@ -609,53 +592,53 @@ _imh_classic_to_json (const ImhState *s, char *buf, size_t len)
     for (int i = 0; i < l.n; i++)
       {
         _imh_classic_to_text (s, l.d[i], text, sizeof text);
-        put (&o, "%s\"%s\"", i ? "," : "", text);
+        imh_json_printf (&o, "%s\"%s\"", i ? "," : "", text);
       }
   }
-  put (&o, "]}");
+  imh_json_printf (&o, "]}");
 
   /* Hidden (C9): the future round cards (the last one is the removed
    * card), the deck from the top, the face-down pair. */
-  put (&o, ",\"hidden\":{\"round_cards\":[");
+  imh_json_printf (&o, ",\"hidden\":{\"round_cards\":[");
   for (int i = played; i < IMH_CLASSIC_N_ROUND_CARDS; i++)
     {
-      put (&o, "%s", i > played ? "," : "");
+      imh_json_printf (&o, "%s", i > played ? "," : "");
       put_round_card (&o, c, c->rounds[i]);
     }
-  put (&o, "],\"deck\":[");
+  imh_json_printf (&o, "],\"deck\":[");
   for (int i = c->deck_n - 1; i >= 0; i--)
     {
-      put (&o, "%s", i < c->deck_n - 1 ? "," : "");
+      imh_json_printf (&o, "%s", i < c->deck_n - 1 ? "," : "");
       put_card (&o, c->deck[i]);
     }
-  put (&o, "],\"pair\":[");
+  imh_json_printf (&o, "],\"pair\":[");
   if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
     {
       put_card (&o, c->pair[0]);
-      put (&o, ",");
+      imh_json_printf (&o, ",");
       put_card (&o, c->pair[1]);
     }
-  put (&o, "]}}");
-  return (int) o.pos;
+  imh_json_printf (&o, "]}}");
+  return imh_json_finish (&o);
 }
 
 /* ------------------------------------------------------------------ */
 /* Readable text (imhotep-cli show)                                    */
 
 static void
-put_held (Out *o, const uint8_t *counts)
+put_held (ImhJson *o, const uint8_t *counts)
 {
   bool any = false;
   for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES; t++)
     if (counts[t] > 0)
       {
-        put (o, "%s%s", any ? ", " : "", imh_classic_card_ids[t]);
+        imh_json_printf (o, "%s%s", any ? ", " : "", imh_classic_card_ids[t]);
         if (counts[t] > 1)
-          put (o, " ×%d", counts[t]);
+          imh_json_printf (o, " ×%d", counts[t]);
         any = true;
       }
   if (!any)
-    put (o, "-");
+    imh_json_printf (o, "-");
 }
 
 int
@@ -665,82 +648,81 @@ _imh_classic_to_text_state (const ImhState *s, char *buf, size_t len)
   const ImhClassic *c = &s->u.classic;
   const ImhRules *r = &imh_classic_rules;
   int n = c->n_players;
-  Out o = { buf, len, 0 };
+  ImhJson o;
 
-  if (len > 0)
-    buf[0] = '\0';
-  put (&o, "Imhotep, %d players, sides ", n);
+  imh_json_init (&o, buf, len);
+  imh_json_printf (&o, "Imhotep, %d players, sides ", n);
   for (int i = 0; i < IMH_CLASSIC_N_SITES; i++)
-    put (&o, "%c%s", ((c->sides >> i) & 1) ? 'B' : 'A', i < 4 ? " " : "");
-  put (&o, " (market pyramid temple burial obelisk)%s\n", c->wrath ? ", Wrath of the Pharaoh" : "");
+    imh_json_printf (&o, "%c%s", ((c->sides >> i) & 1) ? 'B' : 'A', i < 4 ? " " : "");
+  imh_json_printf (&o, " (market pyramid temple burial obelisk)%s\n", c->wrath ? ", Wrath of the Pharaoh" : "");
   if (c->phase == IMH_CLASSIC_PHASE_OVER)
-    put (&o, "The game is over after 6 rounds.\n");
+    imh_json_printf (&o, "The game is over after 6 rounds.\n");
   else
     {
       int a = r->actor (s);
-      put (&o, "Round %d of 6, turn %u: player %d (%s) to decide, step %s", c->round + 1,
+      imh_json_printf (&o, "Round %d of 6, turn %u: player %d (%s) to decide, step %s", c->round + 1,
            (unsigned) c->turn, a + 1, imh_classic_colour_ids[a], phase_ids[c->phase & 3]);
       if (a != c->turn_player)
-        put (&o, " (turn of player %d)", c->turn_player + 1);
-      put (&o, ".\nPlayer %d (%s) started this round.\n", c->round_start_player + 1,
+        imh_json_printf (&o, " (turn of player %d)", c->turn_player + 1);
+      imh_json_printf (&o, ".\nPlayer %d (%s) started this round.\n", c->round_start_player + 1,
            imh_classic_colour_ids[c->round_start_player]);
-      put (&o, "\nShips (bow first; K black, W white, B brown, G gray):\n");
+      imh_json_printf (&o, "\nShips (bow first; K black, W white, B brown, G gray):\n");
       for (int sh = 0; sh < IMH_CLASSIC_N_SHIPS; sh++)
         {
-          put (&o, "  %d  [", sh + 1);
+          imh_json_printf (&o, "  %d  [", sh + 1);
           for (int pos = 0; pos < c->ship_cap[sh]; pos++)
-            put (&o, "%c", ".KWBG"[c->ship[sh][pos]]);
-          put (&o, "]%*s min %d", 4 - c->ship_cap[sh], "", imh_classic_ship_min[c->ship_cap[sh]]);
+            imh_json_printf (&o, "%c", ".KWBG"[c->ship[sh][pos]]);
+          imh_json_printf (&o, "]%*s min %d", 4 - c->ship_cap[sh], "", imh_classic_ship_min[c->ship_cap[sh]]);
           if (c->ship_site[sh] != NONE)
-            put (&o, ", sailed to the %s", imh_classic_site_ids[c->ship_site[sh]]);
-          put (&o, "\n");
+            imh_json_printf (&o, ", sailed to the %s", imh_classic_site_ids[c->ship_site[sh]]);
+          imh_json_printf (&o, "\n");
         }
-      put (&o, "Market:");
+      imh_json_printf (&o, "Market:");
       for (int i = 0; i < 4; i++)
         if (c->display[i] != NONE)
-          put (&o, " %s", imh_classic_card_ids[c->display[i]]);
+          imh_json_printf (&o, " %s", imh_classic_card_ids[c->display[i]]);
       if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
-        put (&o, " + face-down pair");
-      put (&o, "\n");
+        imh_json_printf (&o, " + face-down pair");
+      imh_json_printf (&o, "\n");
     }
-  put (&o, "Deck %d cards (hidden), %d future round cards + 1 removed (hidden).\n", c->deck_n,
+  imh_json_printf (&o, "Deck %d cards (hidden), %d future round cards + 1 removed (hidden).\n", c->deck_n,
        c->phase == IMH_CLASSIC_PHASE_OVER ? 0 : IMH_CLASSIC_N_ROUNDS - 1 - c->round);
 
-  put (&o, "\nSites:\n  pyramid %d stones, temple %d (visible:",
+  imh_json_printf (&o, "\nSites:\n  pyramid %d stones, temple %d (visible:",
        c->stones[1][0] + c->stones[1][1] + c->stones[1][2] + c->stones[1][3], c->temple_n);
   for (int k = 0; k < imh_classic_temple_width (c); k++)
-    put (&o, " %c", ".KWBG"[c->temple_top[k]]);
-  put (&o, ")\n  burial chamber (rows top to bottom):\n");
+    imh_json_printf (&o, " %c", ".KWBG"[c->temple_top[k]]);
+  imh_json_printf (&o, ")\n  burial chamber (rows top to bottom):\n");
   for (int row = 0; row < 3; row++)
     {
-      put (&o, "    ");
+      imh_json_printf (&o, "    ");
       for (int i = row; i < c->burial_n; i += 3)
-        put (&o, "%c", ".KWBG"[c->burial[i]]);
-      put (&o, "\n");
+        imh_json_printf (&o, "%c", ".KWBG"[c->burial[i]]);
+      imh_json_printf (&o, "\n");
     }
   if ((c->sides >> IMH_CLASSIC_SITE_PYRAMID) & 1)
     for (int k = 0; k < 3; k++)
       {
-        put (&o, "  pyramid %s:", imh_classic_pyramid_ids[k]);
+        imh_json_printf (&o, "  pyramid %s:", imh_classic_pyramid_ids[k]);
         for (int i = 0; i < 5; i++)
-          put (&o, " %c", ".KWBG"[c->pyramid[k * 5 + i]]);
-        put (&o, "\n");
+          imh_json_printf (&o, " %c", ".KWBG"[c->pyramid[k * 5 + i]]);
+        imh_json_printf (&o, "\n");
       }
   if ((c->sides >> IMH_CLASSIC_SITE_OBELISK) & 1)
-    put (&o, "  obelisk towers built: %d\n", c->towers_n);
+    imh_json_printf (&o, "  obelisk towers built: %d\n", c->towers_n);
 
-  put (&o, "\n");
+  imh_json_printf (&o, "\n");
   for (int p = 0; p < n; p++)
     {
-      put (&o, "Player %d (%s): quarry %d, sled %d; obelisk %d, pyramid %d, temple %d, burial %d\n",
+      imh_json_printf (&o, "Player %d (%s): quarry %d, sled %d; obelisk %d, pyramid %d, temple %d, burial %d\n",
            p + 1, imh_classic_colour_ids[p], c->quarry[p], c->sled[p],
            c->stones[IMH_CLASSIC_SITE_OBELISK][p], c->stones[IMH_CLASSIC_SITE_PYRAMID][p],
            c->stones[IMH_CLASSIC_SITE_TEMPLE][p], c->stones[IMH_CLASSIC_SITE_BURIAL][p]);
       if ((c->sides >> IMH_CLASSIC_SITE_OBELISK) & 1)
-        put (&o, "  obelisk stones waiting %d\n", c->obelisk_wait[p]);
-      put (&o, "  cards: ");
+        imh_json_printf (&o, "  obelisk stones waiting %d\n", c->obelisk_wait[p]);
+      imh_json_printf (&o, "  cards: ");
       put_held (&o, c->held[p]);
-      put (&o, "; points this round %d\n", imh_classic_round_points (s, p));
+      imh_json_printf (&o, "; points this round %d\n", imh_classic_round_points (s, p));
     }
-  return (int) o.pos;
+  return imh_json_finish (&o);
 }

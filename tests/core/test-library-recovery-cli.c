@@ -205,7 +205,7 @@ test_read_only (void)
 
   status = run (TRUE, db, &out, &err, "list", "--json", NULL);
   g_assert_cmpint (status, ==, 0);
-  g_assert_nonnull (strstr (out, "\"id\": 3,"));
+  g_assert_nonnull (strstr (out, "\"id\" : 3,"));
   g_assert_nonnull (strstr (err, db));
   g_assert_nonnull (strstr (err, "read-only"));
   g_clear_pointer (&out, g_free);

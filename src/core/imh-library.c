@@ -1016,19 +1016,18 @@ set_tags_locked (ImhLibrary *self, Conn *c, gint64 id, const char * const *tags,
   return fts_refresh_locked (self, c, id, error);
 }
 
-/* Inserts (id == 0 or force) or updates the game id from info, inside a
+/* Inserts (id == 0: a new id) or updates the game id from info, inside a
  * transaction the caller holds. Returns the id or 0. */
 static gint64
 store_locked (ImhLibrary                 *self,
               Conn                       *c,
               gint64                      id,
-              gboolean                    insert_with_id,
               const ImhLibraryRecordInfo *info,
               GError                    **error)
 {
   sqlite3_stmt *stmt;
   gint64 now = now_unix ();
-  gboolean insert = id == 0 || insert_with_id;
+  gboolean insert = id == 0;
 
   if (insert)
     stmt = conn_stmt (c,
@@ -1194,7 +1193,7 @@ imh_library_save_record (ImhLibrary  *self,
           /* A game deleted while it was being played (the window's game)
            * loses nothing: it comes back from the trash, or is stored as a
            * new game when it is no longer there. */
-          result = store_locked (self, c, target == SAVE_NEW ? 0 : id, FALSE, &info, error);
+          result = store_locked (self, c, target == SAVE_NEW ? 0 : id, &info, error);
           if (result != 0 && target == SAVE_RESTORE && !trash_set_locked (c, result, 0, error))
             result = 0;
         }
@@ -2202,19 +2201,17 @@ imh_library_get_latest_analysis (ImhLibrary  *self,
 }
 
 static gint64
-insert_bookmark_locked (Conn *c, gint64 id, gint64 game_id, guint ply, const char *label,
+insert_bookmark_locked (Conn *c, gint64 game_id, guint ply, const char *label,
                         gint64 created, GError **error)
 {
-  sqlite3_stmt *stmt = conn_stmt (c, "INSERT INTO bookmarks (id, game_id, ply, label, created)"
-                                     " VALUES (?1, ?2, ?3, ?4, ?5)", error);
+  sqlite3_stmt *stmt = conn_stmt (c, "INSERT INTO bookmarks (game_id, ply, label, created)"
+                                     " VALUES (?1, ?2, ?3, ?4)", error);
   if (stmt == NULL)
     return 0;
-  if (id != 0)
-    sqlite3_bind_int64 (stmt, 1, id);
-  sqlite3_bind_int64 (stmt, 2, game_id);
-  sqlite3_bind_int (stmt, 3, (int) ply);
-  bind_text (stmt, 4, label);
-  sqlite3_bind_int64 (stmt, 5, created);
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int (stmt, 2, (int) ply);
+  bind_text (stmt, 3, label);
+  sqlite3_bind_int64 (stmt, 4, created);
   if (!stmt_done (c, stmt, error))
     return 0;
   return sqlite3_last_insert_rowid (c->db);
@@ -2237,7 +2234,7 @@ imh_library_add_bookmark (ImhLibrary  *self,
     return 0;
   if (begin (c, error) && game_exists_locked (c, game_id, error))
     {
-      id = insert_bookmark_locked (c, 0, game_id, ply, label, now_unix (), error);
+      id = insert_bookmark_locked (c, game_id, ply, label, now_unix (), error);
       if (id != 0 && !commit (c, error))
         id = 0;
     }
@@ -2860,7 +2857,7 @@ import_file (ImhLibrary *self, GFile *file, ImhLibraryImportReport *report, GCan
             }
           else if (conn_exec (c, "SAVEPOINT game", &game_error))
             {
-              id = store_locked (self, c, 0, FALSE, &info, &game_error);
+              id = store_locked (self, c, 0, &info, &game_error);
               if (id != 0)
                 {
                   conn_exec (c, "RELEASE game", NULL);

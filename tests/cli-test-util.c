@@ -56,14 +56,25 @@ double
 cli_test_json_number (const char *json,
                       const char *key)
 {
-  g_autofree char *pat = g_strdup_printf ("\"%s\":", key);
-  const char *p = strstr (json, pat);
+  /* "key", then optional white space and ':' (the engine's writer puts
+   * none, json-glib's generator " : "). */
+  g_autofree char *pat = g_strdup_printf ("\"%s\"", key);
+  const char *p = json;
   char *end;
   double v;
 
-  if (p == NULL)
-    g_error ("no %s in %s", pat, json);
-  v = g_ascii_strtod (p + strlen (pat), &end);
-  g_assert_true (end != p + strlen (pat));
+  for (;;)
+    {
+      p = strstr (p, pat);
+      if (p == NULL)
+        g_error ("no %s in %s", pat, json);
+      p += strlen (pat);
+      p += strspn (p, " \t\n");
+      if (*p == ':')
+        break;
+    }
+  p++;
+  v = g_ascii_strtod (p, &end);
+  g_assert_true (end != p);
   return v;
 }

@@ -80,6 +80,8 @@ print_summaries (GPtrArray *rows, gboolean json)
           imh_cli_json_bool (b, "starred", imh_game_summary_get_starred (s));
           imh_cli_json_string (b, "tags", imh_game_summary_get_tags (s));
           imh_cli_json_string (b, "notes", imh_game_summary_get_notes (s));
+          if (imh_game_summary_get_deleted (s) != 0)
+            imh_cli_json_int (b, "deleted", imh_game_summary_get_deleted (s));
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
@@ -369,6 +371,179 @@ run_export (int argc, char **argv)
         }
       printf (g_dngettext (GETTEXT_PACKAGE, "Exported %u game.\n", "Exported %u games.\n", ids->len), ids->len);
     }
+  return IMH_CLI_OK;
+}
+
+/* library delete / restore ID… */
+static int
+run_delete_or_restore (int argc, char **argv, gboolean restore)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (_("ID…"));
+  g_autoptr(ImhLibrary) library = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree char *summary = NULL;
+  const gint64 *v;
+
+  if (restore)
+    summary = g_strdup (_("Take games out of the trash."));
+  else
+    summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Move games to the trash (kept for %d day, then removed for good).",
+                                            "Move games to the trash (kept for %d days, then removed for good).",
+                                            IMH_LIBRARY_TRASH_DAYS), IMH_LIBRARY_TRASH_DAYS);
+  g_option_context_set_summary (context, summary);
+  g_option_context_add_main_entries (context, db_entries, GETTEXT_PACKAGE);
+  if (!imh_cli_parse (context, &argc, &argv))
+    return IMH_CLI_USAGE;
+  if (!parse_ids (argc, argv, ids))
+    return IMH_CLI_USAGE;
+  if (ids->len == 0)
+    {
+      imh_cli_error (_("give at least one game id"));
+      return IMH_CLI_USAGE;
+    }
+  library = open_library ();
+  if (library == NULL)
+    return IMH_CLI_FAILED;
+  v = (const gint64 *) (gpointer) ids->data;
+
+  if (!restore)
+    {
+      g_autoptr(ImhLibraryDeleted) deleted = imh_library_delete (library, v, ids->len, &error);
+      guint n;
+
+      if (deleted == NULL)
+        {
+          imh_cli_error ("%s", error->message);
+          return IMH_CLI_FAILED;
+        }
+      n = imh_library_deleted_get_n_games (deleted);
+      printf (g_dngettext (GETTEXT_PACKAGE, "Moved %u game to the trash.\n",
+                           "Moved %u games to the trash.\n", n), n);
+      return IMH_CLI_OK;
+    }
+
+  /* Every id must be in the trash before anything is restored. */
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 when = imh_library_get_deleted_time (library, v[i], &error);
+      if (error != NULL)
+        {
+          imh_cli_error ("%s", error->message);
+          return IMH_CLI_FAILED;
+        }
+      if (when == 0)
+        {
+          imh_cli_error (_("game %lld is not in the trash"), (long long) v[i]);
+          return IMH_CLI_FAILED;
+        }
+    }
+  if (!imh_library_restore_from_trash (library, v, ids->len, &error))
+    {
+      imh_cli_error ("%s", error->message);
+      return IMH_CLI_FAILED;
+    }
+  printf (g_dngettext (GETTEXT_PACKAGE, "Restored %u game.\n", "Restored %u games.\n", ids->len), ids->len);
+  return IMH_CLI_OK;
+}
+
+/* library trash: the games in the trash, the newest deletion first */
+static int
+run_trash (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(ImhLibrary) library = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  gboolean json = FALSE;
+  ImhLibraryQuery q;
+  g_autofree char *summary = NULL;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { NULL }
+  };
+
+  summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          "List the games in the trash (deleted games are kept for %d day, then removed for good).",
+                                          "List the games in the trash (deleted games are kept for %d days, then removed for good).",
+                                          IMH_LIBRARY_TRASH_DAYS), IMH_LIBRARY_TRASH_DAYS);
+  g_option_context_set_summary (context, summary);
+  g_option_context_add_main_entries (context, db_entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!imh_cli_parse (context, &argc, &argv))
+    return IMH_CLI_USAGE;
+  if (argc > 1)
+    {
+      imh_cli_error (_("unexpected argument “%s”"), argv[1]);
+      return IMH_CLI_USAGE;
+    }
+  library = open_library ();
+  if (library == NULL)
+    return IMH_CLI_FAILED;
+  imh_library_query_init (&q);
+  q.trash = TRUE;
+  ids = imh_library_query_ids (library, &q, &error);
+  if (ids != NULL)
+    rows = imh_library_get_summaries (library, (const gint64 *) (gpointer) ids->data, ids->len, &error);
+  imh_library_query_clear (&q);
+  if (rows == NULL)
+    {
+      imh_cli_error ("%s", error->message);
+      return IMH_CLI_FAILED;
+    }
+  if (json)
+    {
+      print_summaries (rows, TRUE);
+      return IMH_CLI_OK;
+    }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      ImhGameSummary *s = rows->pdata[i];
+      gint64 deleted = imh_game_summary_get_deleted (s);
+      g_autoptr(GDateTime) dt = g_date_time_new_from_unix_local (deleted);
+      g_autoptr(GDateTime) gone = g_date_time_new_from_unix_local (deleted + (gint64) IMH_LIBRARY_TRASH_DAYS * 86400);
+      g_autofree char *date = dt != NULL ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("");
+      g_autofree char *until = gone != NULL ? g_date_time_format (gone, "%Y-%m-%d") : g_strdup ("");
+      g_autofree char *when = g_strdup_printf (_("deleted %s, removed after %s"), date, until);
+      g_autofree char *game = imh_cli_pad (game_name (s), -20);
+
+      printf ("%7" G_GINT64_FORMAT "  %s  %s  %s\n", imh_game_summary_get_id (s), when,
+              game, imh_game_summary_get_players (s));
+    }
+  if (rows->len == 0)
+    printf ("%s\n", _("The trash is empty."));
+  return IMH_CLI_OK;
+}
+
+/* library empty-trash */
+static int
+run_empty_trash (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(ImhLibrary) library = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n = 0;
+
+  g_option_context_set_summary (context, _("Remove the games in the trash for good."));
+  g_option_context_add_main_entries (context, db_entries, GETTEXT_PACKAGE);
+  if (!imh_cli_parse (context, &argc, &argv))
+    return IMH_CLI_USAGE;
+  if (argc > 1)
+    {
+      imh_cli_error (_("unexpected argument “%s”"), argv[1]);
+      return IMH_CLI_USAGE;
+    }
+  library = open_library ();
+  if (library == NULL)
+    return IMH_CLI_FAILED;
+  if (!imh_library_empty_trash (library, &n, &error))
+    {
+      imh_cli_error ("%s", error->message);
+      return IMH_CLI_FAILED;
+    }
+  printf (g_dngettext (GETTEXT_PACKAGE, "Removed %u game for good.\n", "Removed %u games for good.\n", n), n);
   return IMH_CLI_OK;
 }
 
@@ -682,12 +857,16 @@ usage (FILE *out)
   fprintf (out, "%s\n  imhotep-cli library [--db PATH] %s\n\n", _("Usage:"), _("COMMAND [OPTION…]"));
   fprintf (out, "%s\n\n", _("Manage the game library."));
   fprintf (out, "%s\n", _("Commands:"));
-  fprintf (out, "  %-8s %s\n", "import", _("Import .imhotep files or folders"));
-  fprintf (out, "  %-8s %s\n", "list", _("List games (filters, order)"));
-  fprintf (out, "  %-8s %s\n", "search", _("Find games by player names, notes and tags"));
-  fprintf (out, "  %-8s %s\n", "export", _("Export games to .imhotep files"));
-  fprintf (out, "  %-8s %s\n", "stats", _("Show totals"));
-  fprintf (out, "  %-8s %s\n", "bench", _("Benchmark a library of random games"));
+  fprintf (out, "  %-11s %s\n", "import", _("Import .imhotep files or folders"));
+  fprintf (out, "  %-11s %s\n", "list", _("List games (filters, order)"));
+  fprintf (out, "  %-11s %s\n", "search", _("Find games by player names, notes and tags"));
+  fprintf (out, "  %-11s %s\n", "export", _("Export games to .imhotep files"));
+  fprintf (out, "  %-11s %s\n", "delete", _("Move games to the trash"));
+  fprintf (out, "  %-11s %s\n", "trash", _("List the games in the trash"));
+  fprintf (out, "  %-11s %s\n", "restore", _("Take games out of the trash"));
+  fprintf (out, "  %-11s %s\n", "empty-trash", _("Remove the games in the trash for good"));
+  fprintf (out, "  %-11s %s\n", "stats", _("Show totals"));
+  fprintf (out, "  %-11s %s\n", "bench", _("Benchmark a library of random games"));
   fprintf (out, "\n%s\n", _("Run “imhotep-cli library COMMAND --help” for the options of a command."));
 }
 
@@ -735,6 +914,14 @@ imh_cli_library (int argc, char **argv)
     status = run_list (argc, argv, TRUE);
   else if (strcmp (command, "export") == 0)
     status = run_export (argc, argv);
+  else if (strcmp (command, "delete") == 0)
+    status = run_delete_or_restore (argc, argv, FALSE);
+  else if (strcmp (command, "restore") == 0)
+    status = run_delete_or_restore (argc, argv, TRUE);
+  else if (strcmp (command, "trash") == 0)
+    status = run_trash (argc, argv);
+  else if (strcmp (command, "empty-trash") == 0)
+    status = run_empty_trash (argc, argv);
   else if (strcmp (command, "stats") == 0)
     status = run_stats (argc, argv);
   else if (strcmp (command, "bench") == 0)

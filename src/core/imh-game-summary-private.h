@@ -26,6 +26,7 @@ typedef struct {
   guint   n_blunders;
   char   *tags;
   char   *notes;
+  gint64  deleted;          /* moved to the trash (Unix seconds), 0 if not */
 } ImhGameSummaryData;
 
 /* Takes the strings of data (they are set to NULL). */

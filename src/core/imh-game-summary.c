@@ -37,6 +37,7 @@ enum {
   PROP_N_BLUNDERS,
   PROP_TAGS,
   PROP_NOTES,
+  PROP_DELETED,
   N_PROPS
 };
 
@@ -91,6 +92,7 @@ imh_game_summary_get_property (GObject    *object,
     case PROP_N_BLUNDERS: g_value_set_uint (value, self->d.n_blunders); break;
     case PROP_TAGS: g_value_set_string (value, self->d.tags); break;
     case PROP_NOTES: g_value_set_string (value, self->d.notes); break;
+    case PROP_DELETED: g_value_set_int64 (value, self->d.deleted); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -124,6 +126,7 @@ imh_game_summary_class_init (ImhGameSummaryClass *klass)
   properties[PROP_N_BLUNDERS] = g_param_spec_uint ("n-blunders", NULL, NULL, 0, G_MAXUINT, 0, f);
   properties[PROP_TAGS] = g_param_spec_string ("tags", NULL, NULL, NULL, f);
   properties[PROP_NOTES] = g_param_spec_string ("notes", NULL, NULL, NULL, f);
+  properties[PROP_DELETED] = g_param_spec_int64 ("deleted", NULL, NULL, 0, G_MAXINT64, 0, f);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -190,6 +193,7 @@ _imh_game_summary_update (ImhGameSummary *self,
   UPDATE_VALUE (n_blunders, PROP_N_BLUNDERS);
   update_string (self, &self->d.tags, other->d.tags, PROP_TAGS);
   update_string (self, &self->d.notes, other->d.notes, PROP_NOTES);
+  UPDATE_VALUE (deleted, PROP_DELETED);
   g_object_thaw_notify (G_OBJECT (self));
 }
 
@@ -212,6 +216,7 @@ GETTER (guint, turns, turns)
 GETTER (gboolean, starred, starred)
 GETTER (gboolean, analysed, analysed)
 GETTER (guint, n_blunders, n_blunders)
+GETTER (gint64, deleted, deleted)
 
 int
 imh_game_summary_get_winner (ImhGameSummary *self)

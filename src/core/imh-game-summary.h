@@ -41,5 +41,7 @@ guint       imh_game_summary_get_n_blunders  (ImhGameSummary *self);
 /* Tags joined with ", ". */
 const char *imh_game_summary_get_tags        (ImhGameSummary *self);
 const char *imh_game_summary_get_notes       (ImhGameSummary *self);
+/* When the game was moved to the trash (Unix seconds), 0 when it is not in it. */
+gint64      imh_game_summary_get_deleted     (ImhGameSummary *self);
 
 G_END_DECLS

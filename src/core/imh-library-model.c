@@ -210,6 +210,9 @@ on_game_removed (ImhLibrary *library, gint64 id, ImhLibraryModel *self)
   int pos = imh_library_model_find (self, id);
 
   g_hash_table_remove (self->cache, &id);
+  /* A game that leaves the list may have gone into the trash. */
+  if (self->query.trash)
+    schedule_reload (self);
   if (pos < 0)
     return;
   g_array_remove_index (self->ids, (guint) pos);

@@ -369,10 +369,90 @@ migrate_to_1 (Conn *c, GError **error)
   return TRUE;
 }
 
-/* Migration i brings the schema from version i to i + 1. A v2 appends
- * its function here and raises IMH_LIBRARY_SCHEMA_VERSION. */
+/* Version 2: games.id becomes AUTOINCREMENT (an id is never given again,
+ * even after its game was removed for good) and games get deleted_at (the
+ * Unix time the game was moved to the trash, NULL when it is not in the
+ * trash). SQLite cannot change a primary key in place, so the table is
+ * rebuilt: a new table, every row copied with its id, the old table
+ * dropped, the new one renamed and the indexes made again. The tables that
+ * refer to games by id (records, players, game_tags, thumbnails, analyses,
+ * bookmarks) and games_fts (rowid = game id) are not touched; migrate()
+ * turns foreign keys off around the transaction, or dropping the old table
+ * would delete their rows by cascade, and checks them before committing. */
+static const char schema_v2_games[] =
+  "CREATE TABLE games_v2 ("
+  "  id          INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  record_hash TEXT    NOT NULL,"
+  "  game        INTEGER NOT NULL,"
+  "  n_players   INTEGER NOT NULL,"
+  "  sides       TEXT    NOT NULL,"
+  "  variants    INTEGER NOT NULL DEFAULT 0,"
+  "  seed        INTEGER NOT NULL,"
+  "  players     TEXT    NOT NULL,"
+  "  started     INTEGER NOT NULL,"
+  "  ended       INTEGER NOT NULL,"
+  "  finished    INTEGER NOT NULL,"
+  "  winner      INTEGER NOT NULL,"
+  "  result      TEXT    NOT NULL,"
+  "  scores      TEXT    NOT NULL,"
+  "  length      INTEGER NOT NULL,"
+  "  turns       INTEGER NOT NULL,"
+  "  max_level   INTEGER NOT NULL,"
+  "  starred     INTEGER NOT NULL DEFAULT 0,"
+  "  analysed    INTEGER NOT NULL DEFAULT 0,"
+  "  n_blunders  INTEGER NOT NULL DEFAULT 0,"
+  "  tags        TEXT    NOT NULL DEFAULT '',"
+  "  notes       TEXT    NOT NULL DEFAULT '',"
+  "  added       INTEGER NOT NULL,"
+  "  modified    INTEGER NOT NULL,"
+  "  deleted_at  INTEGER"
+  ");"
+  "INSERT INTO games_v2 (id, record_hash, game, n_players, sides, variants, seed, players,"
+  "  started, ended, finished, winner, result, scores, length, turns, max_level, starred,"
+  "  analysed, n_blunders, tags, notes, added, modified)"
+  " SELECT id, record_hash, game, n_players, sides, variants, seed, players,"
+  "  started, ended, finished, winner, result, scores, length, turns, max_level, starred,"
+  "  analysed, n_blunders, tags, notes, added, modified FROM games ORDER BY id;"
+  "DROP TABLE games;"
+  "ALTER TABLE games_v2 RENAME TO games;"
+  "CREATE INDEX games_hash    ON games (record_hash);"
+  "CREATE INDEX games_started ON games (started);"
+  "CREATE INDEX games_game    ON games (game, n_players, started);"
+  "CREATE INDEX games_players ON games (players COLLATE NOCASE);"
+  "CREATE INDEX games_result  ON games (finished, winner, started);"
+  "CREATE INDEX games_length  ON games (length);"
+  "CREATE INDEX games_starred ON games (starred, started);"
+  "CREATE INDEX games_unfinished ON games (finished, modified);"
+  "CREATE INDEX games_deleted ON games (deleted_at) WHERE deleted_at IS NOT NULL;";
+
+static gboolean
+migrate_to_2 (Conn *c, GError **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  if (!conn_exec (c, schema_v2_games, error))
+    return FALSE;
+
+  /* Every row that refers to a game still finds it. */
+  rc = sqlite3_prepare_v2 (c->db, "PRAGMA foreign_key_check", -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_FAILED,
+                 _("The library “%s” could not be updated: rows of its table “%s” refer to games that are not there"),
+                 sqlite3_db_filename (c->db, "main"), (const char *) sqlite3_column_text (stmt, 0));
+  else if (rc != SQLITE_DONE)
+    sql_error (error, c->db, rc);
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_DONE;
+}
+
+/* Migration i brings the schema from version i to i + 1. A new version
+ * appends its function here and raises IMH_LIBRARY_SCHEMA_VERSION. */
 static gboolean (* const migrations[]) (Conn *c, GError **error) = {
   migrate_to_1,
+  migrate_to_2,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == IMH_LIBRARY_SCHEMA_VERSION);
@@ -397,7 +477,7 @@ pragma_int (sqlite3 *db, const char *sql, int *value)
 }
 
 static gboolean
-migrate (Conn *c, int from, GError **error)
+migrate_steps (Conn *c, int from, GError **error)
 {
   g_autofree char *set = NULL;
 
@@ -417,6 +497,22 @@ migrate (Conn *c, int from, GError **error)
       return FALSE;
     }
   return commit (c, error);
+}
+
+/* The steps run in one transaction with foreign keys off (a pragma that
+ * only takes effect outside a transaction): a step that rebuilds a table
+ * others refer to must not cascade (migrate_to_2 checks the keys itself). */
+static gboolean
+migrate (Conn *c, int from, GError **error)
+{
+  gboolean ok;
+
+  if (!conn_exec (c, "PRAGMA foreign_keys = OFF", error))
+    return FALSE;
+  ok = migrate_steps (c, from, error);
+  if (!conn_exec (c, "PRAGMA foreign_keys = ON", ok ? error : NULL))
+    ok = FALSE;
+  return ok;
 }
 
 static int
@@ -908,6 +1004,7 @@ recover (ImhLibrary *self, const char *why, GError **error)
                      n, self->moved_aside);
   return TRUE;
 }
+static void trash_purge_expired (ImhLibrary *self);
 
 static gboolean
 library_open (ImhLibrary *self, GError **error)
@@ -959,7 +1056,10 @@ library_open (ImhLibrary *self, GError **error)
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
-  return open_read_conn (self, error);
+  if (!open_read_conn (self, error))
+    return FALSE;
+  trash_purge_expired (self);
+  return TRUE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1131,7 +1231,8 @@ now_unix (void)
 static gboolean
 find_hash_locked (Conn *c, const char *sha256, gint64 *id, GError **error)
 {
-  sqlite3_stmt *stmt = conn_stmt (c, "SELECT id FROM games WHERE record_hash = ?1 LIMIT 1", error);
+  sqlite3_stmt *stmt = conn_stmt (c, "SELECT id FROM games WHERE record_hash = ?1 AND deleted_at IS NULL"
+                                     " LIMIT 1", error);
   int rc;
 
   if (stmt == NULL)
@@ -1246,8 +1347,9 @@ set_tags_locked (ImhLibrary *self, Conn *c, gint64 id, const char * const *tags,
   return fts_refresh_locked (self, c, id, error);
 }
 
-/* Inserts (id == 0 or force) or updates the game id from info, inside a
- * transaction the caller holds. Returns the id or 0. */
+/* Inserts (id == 0: a new id; insert_with_id: this id, as the salvage
+ * keeps them) or updates the game id from info, inside a transaction the
+ * caller holds. Returns the id or 0. */
 static gint64
 store_locked (ImhLibrary                 *self,
               Conn                       *c,
@@ -1353,6 +1455,35 @@ store_locked (ImhLibrary                 *self,
   return id;
 }
 
+/* Where a save to a positive id goes. */
+typedef enum {
+  SAVE_UPDATE,      /* the game is in the library: its record is replaced */
+  SAVE_RESTORE,     /* the game is in the trash: replaced and taken out of the trash */
+  SAVE_NEW,         /* no game of that id any more (removed from the trash): a new game */
+} SaveTarget;
+
+static gboolean
+save_target_locked (Conn *c, gint64 id, SaveTarget *target, GError **error)
+{
+  sqlite3_stmt *stmt = conn_stmt (c, "SELECT deleted_at IS NOT NULL FROM games WHERE id = ?1", error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    *target = sqlite3_column_int (stmt, 0) ? SAVE_RESTORE : SAVE_UPDATE;
+  else
+    *target = SAVE_NEW;
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    return sql_error (error, c->db, rc);
+  return TRUE;
+}
+
+static gboolean trash_set_locked (Conn *c, gint64 id, gint64 deleted_at, GError **error);
+
 gint64
 imh_library_save_record (ImhLibrary  *self,
                          gint64       id,
@@ -1364,6 +1495,7 @@ imh_library_save_record (ImhLibrary  *self,
   Conn *c;
   gint64 other = 0;
   gint64 result = 0;
+  SaveTarget target = id == 0 ? SAVE_NEW : SAVE_UPDATE;
 
   g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
   g_return_val_if_fail (id >= 0, 0);
@@ -1387,8 +1519,17 @@ imh_library_save_record (ImhLibrary  *self,
       else if (reject_duplicate && other != 0 && other != id)
         g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_DUPLICATE,
                      _("The same game is already in the library (game %lld)"), (long long) other);
+      else if (id != 0 && !save_target_locked (c, id, &target, error))
+        ;
       else
-        result = store_locked (self, c, id, FALSE, &info, error);
+        {
+          /* A game deleted while it was being played (the window's game)
+           * loses nothing: it comes back from the trash, or is stored as a
+           * new game when it is no longer there. */
+          result = store_locked (self, c, target == SAVE_NEW ? 0 : id, FALSE, &info, error);
+          if (result != 0 && target == SAVE_RESTORE && !trash_set_locked (c, result, 0, error))
+            result = 0;
+        }
       if (result != 0 && !commit (c, error))
         result = 0;
       if (result == 0)
@@ -1398,7 +1539,7 @@ imh_library_save_record (ImhLibrary  *self,
   _imh_library_record_info_clear (&info);
 
   if (result != 0)
-    emit (self, id == 0 ? GAME_ADDED : GAME_CHANGED, result);
+    emit (self, target == SAVE_UPDATE ? GAME_CHANGED : GAME_ADDED, result);
   return result;
 }
 
@@ -1544,7 +1685,8 @@ imh_library_load_record_finish (ImhLibrary    *self,
 
 #define SUMMARY_COLUMNS \
   "id, game, n_players, sides, variants, players, started, ended, finished, winner," \
-  " scores, result, length, turns, starred, analysed, n_blunders, tags, notes"
+  " scores, result, length, turns, starred, analysed, n_blunders, tags, notes," \
+  " coalesce (deleted_at, 0)"
 
 static ImhGameSummary *
 summary_from_row (sqlite3_stmt *stmt)
@@ -1570,6 +1712,7 @@ summary_from_row (sqlite3_stmt *stmt)
   d.n_blunders = (guint) sqlite3_column_int (stmt, 16);
   d.tags = column_dup (stmt, 17);
   d.notes = column_dup (stmt, 18);
+  d.deleted = sqlite3_column_int64 (stmt, 19);
   return _imh_game_summary_new (&d);
 }
 
@@ -1652,7 +1795,7 @@ scalar_locked (Conn *c, const char *sql, GError **error, gboolean *ok)
 
 /* The newest unfinished game WHERE `also` holds ("" or " AND …"). */
 #define LATEST_UNFINISHED(also) \
-  "SELECT coalesce ((SELECT id FROM games WHERE finished = 0" also \
+  "SELECT coalesce ((SELECT id FROM games WHERE finished = 0 AND deleted_at IS NULL" also \
   " ORDER BY modified DESC, id DESC LIMIT 1), 0)"
 
 static gint64
@@ -1720,7 +1863,7 @@ imh_library_count (ImhLibrary  *self,
   g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
 
   c = read_conn (self);
-  n = scalar_locked (c, "SELECT count(*) FROM games", error, &ok);
+  n = scalar_locked (c, "SELECT count(*) FROM games WHERE deleted_at IS NULL", error, &ok);
   conn_unlock (c);
   return (guint64) n;
 }
@@ -1850,6 +1993,8 @@ build_query (ImhLibrary *self, const ImhLibraryQuery *q, Builder *b)
   b->ints = g_array_new (FALSE, FALSE, sizeof (gint64));
   b->kinds = g_array_new (FALSE, FALSE, 1);
 
+  builder_where (b, q->trash ? "deleted_at IS NOT NULL" : "deleted_at IS NULL");
+
   if (words != NULL && self->fts)
     {
       GString *match = g_string_new (NULL);
@@ -1920,6 +2065,11 @@ build_query (ImhLibrary *self, const ImhLibraryQuery *q, Builder *b)
       builder_text (b, q->tag);
     }
 
+  if (q->trash)
+    {
+      g_string_append (b->sql, " ORDER BY deleted_at DESC, id DESC");
+      return;
+    }
   switch (q->sort)
     {
     case IMH_LIBRARY_SORT_GAME:
@@ -2173,7 +2323,10 @@ imh_library_list_tags (ImhLibrary  *self,
   g_return_val_if_fail (IMH_IS_LIBRARY (self), NULL);
 
   c = read_conn (self);
-  stmt = conn_stmt (c, "SELECT name FROM tags ORDER BY name COLLATE NOCASE", error);
+  /* Tags of games in the trash only are not listed. */
+  stmt = conn_stmt (c, "SELECT name FROM tags WHERE EXISTS (SELECT 1 FROM game_tags gt"
+                       " JOIN games g ON g.id = gt.game_id WHERE gt.tag_id = tags.id"
+                       " AND g.deleted_at IS NULL) ORDER BY name COLLATE NOCASE", error);
   if (stmt != NULL)
     {
       while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
@@ -2480,7 +2633,8 @@ imh_library_list_bookmarks (ImhLibrary  *self,
 
   c = read_conn (self);
   stmt = conn_stmt (c, "SELECT id, game_id, ply, label FROM bookmarks"
-                       " WHERE ?1 = 0 OR game_id = ?1 ORDER BY game_id, ply, id", error);
+                       " WHERE (?1 = 0 AND game_id IN (SELECT id FROM games WHERE deleted_at IS NULL))"
+                       " OR game_id = ?1 ORDER BY game_id, ply, id", error);
   if (stmt != NULL)
     {
       sqlite3_bind_int64 (stmt, 1, game_id);
@@ -2504,51 +2658,12 @@ imh_library_list_bookmarks (ImhLibrary  *self,
 }
 
 /* ------------------------------------------------------------------ */
-/* Delete and undo                                                     */
-
-typedef struct {
-  gint64  id;
-  char   *record;
-  gboolean starred;
-  char   *notes;
-  GStrv   tags;
-  gint64  added;
-  GBytes *thumbnail;
-  GPtrArray *analyses;     /* AnalysisRow */
-  GPtrArray *bookmarks;    /* ImhLibraryBookmark (created kept in ply's place below) */
-} DeletedGame;
-
-typedef struct {
-  char  *engine_version, *settings, *data;
-  guint  n_blunders;
-  gint64 created;
-} AnalysisRow;
+/* Delete, undo and the trash                                          */
 
 struct _ImhLibraryDeleted {
   gatomicrefcount ref_count;
-  GPtrArray      *games;   /* DeletedGame */
+  GArray         *ids;     /* gint64: the games this delete moved to the trash */
 };
-
-static void
-analysis_row_free (AnalysisRow *a)
-{
-  g_free (a->engine_version);
-  g_free (a->settings);
-  g_free (a->data);
-  g_free (a);
-}
-
-static void
-deleted_game_free (DeletedGame *g)
-{
-  g_free (g->record);
-  g_free (g->notes);
-  g_strfreev (g->tags);
-  g_clear_pointer (&g->thumbnail, g_bytes_unref);
-  g_clear_pointer (&g->analyses, g_ptr_array_unref);
-  g_clear_pointer (&g->bookmarks, g_ptr_array_unref);
-  g_free (g);
-}
 
 G_DEFINE_BOXED_TYPE (ImhLibraryDeleted, imh_library_deleted,
                      imh_library_deleted_ref, imh_library_deleted_unref)
@@ -2565,7 +2680,7 @@ imh_library_deleted_unref (ImhLibraryDeleted *deleted)
 {
   if (g_atomic_ref_count_dec (&deleted->ref_count))
     {
-      g_ptr_array_unref (deleted->games);
+      g_array_unref (deleted->ids);
       g_free (deleted);
     }
 }
@@ -2574,118 +2689,37 @@ guint
 imh_library_deleted_get_n_games (ImhLibraryDeleted *deleted)
 {
   g_return_val_if_fail (deleted != NULL, 0);
-  return deleted->games->len;
+  return deleted->ids->len;
 }
 
-static DeletedGame *
-snapshot_locked (Conn *c, gint64 id, GError **error)
+/* Moves a game into the trash (deleted_at > 0) or out of it (0). Returns
+ * FALSE on error; *changed tells whether the game was moved. */
+static gboolean
+trash_move_locked (Conn *c, gint64 id, gint64 deleted_at, gboolean *changed, GError **error)
 {
-  DeletedGame *g = g_new0 (DeletedGame, 1);
-  g_autoptr(GPtrArray) tags = g_ptr_array_new_with_free_func (g_free);
   sqlite3_stmt *stmt;
-  int rc;
 
-  g->id = id;
-  g->analyses = g_ptr_array_new_with_free_func ((GDestroyNotify) analysis_row_free);
-  g->bookmarks = g_ptr_array_new_with_free_func ((GDestroyNotify) imh_library_bookmark_free);
-
-  stmt = conn_stmt (c, "SELECT r.text, g.starred, g.notes, g.added FROM games g"
-                       " JOIN records r ON r.game_id = g.id WHERE g.id = ?1", error);
+  if (deleted_at != 0)
+    stmt = conn_stmt (c, "UPDATE games SET deleted_at = ?2 WHERE id = ?1 AND deleted_at IS NULL", error);
+  else
+    stmt = conn_stmt (c, "UPDATE games SET deleted_at = NULL WHERE id = ?1 AND deleted_at IS NOT NULL", error);
   if (stmt == NULL)
-    goto fail;
+    return FALSE;
   sqlite3_bind_int64 (stmt, 1, id);
-  rc = sqlite3_step (stmt);
-  if (rc != SQLITE_ROW)
-    {
-      sqlite3_reset (stmt);
-      if (rc == SQLITE_DONE)
-        not_found (error, id);
-      else
-        sql_error (error, c->db, rc);
-      goto fail;
-    }
-  g->record = column_dup (stmt, 0);
-  g->starred = sqlite3_column_int (stmt, 1) != 0;
-  g->notes = column_dup (stmt, 2);
-  g->added = sqlite3_column_int64 (stmt, 3);
-  sqlite3_reset (stmt);
+  if (deleted_at != 0)
+    sqlite3_bind_int64 (stmt, 2, deleted_at);
+  if (!stmt_done (c, stmt, error))
+    return FALSE;
+  *changed = sqlite3_changes (c->db) == 1;
+  return TRUE;
+}
 
-  stmt = conn_stmt (c, "SELECT t.name FROM game_tags gt JOIN tags t ON t.id = gt.tag_id"
-                       " WHERE gt.game_id = ?1 ORDER BY t.name", error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, id);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    g_ptr_array_add (tags, column_dup (stmt, 0));
-  sqlite3_reset (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      sql_error (error, c->db, rc);
-      goto fail;
-    }
-  g_ptr_array_add (tags, NULL);
-  g->tags = (GStrv) g_ptr_array_free (g_steal_pointer (&tags), FALSE);
+static gboolean
+trash_set_locked (Conn *c, gint64 id, gint64 deleted_at, GError **error)
+{
+  gboolean changed;
 
-  stmt = conn_stmt (c, "SELECT png FROM thumbnails WHERE game_id = ?1", error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, id);
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
-    g->thumbnail = g_bytes_new (sqlite3_column_blob (stmt, 0), (gsize) sqlite3_column_bytes (stmt, 0));
-  sqlite3_reset (stmt);
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-    {
-      sql_error (error, c->db, rc);
-      goto fail;
-    }
-
-  stmt = conn_stmt (c, "SELECT engine_version, settings, data, n_blunders, created FROM analyses"
-                       " WHERE game_id = ?1 ORDER BY id", error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, id);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      AnalysisRow *a = g_new0 (AnalysisRow, 1);
-      a->engine_version = column_dup (stmt, 0);
-      a->settings = column_dup (stmt, 1);
-      a->data = column_dup (stmt, 2);
-      a->n_blunders = (guint) sqlite3_column_int (stmt, 3);
-      a->created = sqlite3_column_int64 (stmt, 4);
-      g_ptr_array_add (g->analyses, a);
-    }
-  sqlite3_reset (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      sql_error (error, c->db, rc);
-      goto fail;
-    }
-
-  stmt = conn_stmt (c, "SELECT id, ply, label, created FROM bookmarks WHERE game_id = ?1 ORDER BY id", error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, id);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      ImhLibraryBookmark *b = g_new0 (ImhLibraryBookmark, 1);
-      b->id = sqlite3_column_int64 (stmt, 0);
-      b->game_id = sqlite3_column_int64 (stmt, 3);   /* created time, restored below */
-      b->ply = (guint) sqlite3_column_int (stmt, 1);
-      b->label = column_dup (stmt, 2);
-      g_ptr_array_add (g->bookmarks, b);
-    }
-  sqlite3_reset (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      sql_error (error, c->db, rc);
-      goto fail;
-    }
-  return g;
-
-fail:
-  deleted_game_free (g);
-  return NULL;
+  return trash_move_locked (c, id, deleted_at, &changed, error);
 }
 
 ImhLibraryDeleted *
@@ -2695,6 +2729,7 @@ imh_library_delete (ImhLibrary    *self,
                     GError       **error)
 {
   ImhLibraryDeleted *deleted;
+  gint64 now = now_unix ();
   Conn *c;
   gboolean ok;
 
@@ -2707,34 +2742,19 @@ imh_library_delete (ImhLibrary    *self,
 
   deleted = g_new0 (ImhLibraryDeleted, 1);
   g_atomic_ref_count_init (&deleted->ref_count);
-  deleted->games = g_ptr_array_new_with_free_func ((GDestroyNotify) deleted_game_free);
+  deleted->ids = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   ok = begin (c, error);
   for (guint i = 0; ok && i < n_ids; i++)
     {
-      DeletedGame *g = snapshot_locked (c, ids[i], error);
-      sqlite3_stmt *stmt;
+      gboolean moved = FALSE;
 
-      if (g == NULL)
-        {
-          ok = FALSE;
-          break;
-        }
-      g_ptr_array_add (deleted->games, g);
-      stmt = conn_stmt (c, "DELETE FROM games WHERE id = ?1", error);
-      ok = stmt != NULL;
-      if (ok)
-        {
-          sqlite3_bind_int64 (stmt, 1, ids[i]);
-          ok = stmt_done (c, stmt, error) && fts_delete_locked (self, c, ids[i], error);
-        }
+      ok = game_exists_locked (c, ids[i], error)
+           && trash_move_locked (c, ids[i], now, &moved, error);
+      if (ok && moved)
+        g_array_append_val (deleted->ids, ids[i]);
     }
-  if (ok)
-    {
-      sqlite3_stmt *stmt = conn_stmt (c, "DELETE FROM tags WHERE NOT EXISTS "
-                                         "(SELECT 1 FROM game_tags WHERE tag_id = tags.id)", error);
-      ok = stmt != NULL && stmt_done (c, stmt, error) && commit (c, error);
-    }
+  ok = ok && commit (c, error);
   rollback (c);
   conn_unlock (c);
 
@@ -2743,9 +2763,44 @@ imh_library_delete (ImhLibrary    *self,
       imh_library_deleted_unref (deleted);
       return NULL;
     }
-  for (guint i = 0; i < deleted->games->len; i++)
-    emit (self, GAME_REMOVED, ((DeletedGame *) deleted->games->pdata[i])->id);
+  for (guint i = 0; i < deleted->ids->len; i++)
+    emit (self, GAME_REMOVED, g_array_index (deleted->ids, gint64, i));
   return deleted;
+}
+
+/* Takes games out of the trash; ids not in it are skipped. */
+static gboolean
+trash_restore (ImhLibrary    *self,
+               const gint64  *ids,
+               guint          n_ids,
+               guint         *n_restored,
+               GError       **error)
+{
+  g_autoptr(GArray) restored = g_array_new (FALSE, FALSE, sizeof (gint64));
+  Conn *c = write_conn (self, error);
+  gboolean ok;
+
+  if (c == NULL)
+    return FALSE;
+  ok = begin (c, error);
+  for (guint i = 0; ok && i < n_ids; i++)
+    {
+      gboolean moved = FALSE;
+
+      ok = trash_move_locked (c, ids[i], 0, &moved, error);
+      if (ok && moved)
+        g_array_append_val (restored, ids[i]);
+    }
+  ok = ok && commit (c, error);
+  rollback (c);
+  conn_unlock (c);
+  if (!ok)
+    return FALSE;
+  for (guint i = 0; i < restored->len; i++)
+    emit (self, GAME_ADDED, g_array_index (restored, gint64, i));
+  if (n_restored != NULL)
+    *n_restored = restored->len;
+  return TRUE;
 }
 
 gboolean
@@ -2753,79 +2808,225 @@ imh_library_restore (ImhLibrary         *self,
                      ImhLibraryDeleted  *deleted,
                      GError            **error)
 {
-  Conn *c;
-  gboolean ok;
-  GPtrArray *infos;
+  guint n = 0;
 
   g_return_val_if_fail (IMH_IS_LIBRARY (self), FALSE);
   g_return_val_if_fail (deleted != NULL, FALSE);
 
-  infos = g_ptr_array_new ();
-  for (guint i = 0; i < deleted->games->len; i++)
+  if (!trash_restore (self, (const gint64 *) (gpointer) deleted->ids->data, deleted->ids->len, &n, error))
+    return FALSE;
+  if (n == 0 && deleted->ids->len > 0)
     {
-      DeletedGame *g = deleted->games->pdata[i];
-      ImhLibraryRecordInfo *info = g_new0 (ImhLibraryRecordInfo, 1);
-      g_ptr_array_add (infos, info);
-      if (!_imh_library_describe_text (g->record, info, error))
-        break;
+      g_set_error_literal (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND,
+                           _("The deleted games are no longer in the trash"));
+      return FALSE;
     }
+  return TRUE;
+}
 
-  c = infos->len == deleted->games->len ? write_conn (self, error) : NULL;
-  ok = c != NULL && begin (c, error);
-  for (guint i = 0; ok && i < deleted->games->len; i++)
-    {
-      DeletedGame *g = deleted->games->pdata[i];
-      sqlite3_stmt *stmt;
+gboolean
+imh_library_restore_from_trash (ImhLibrary    *self,
+                                const gint64  *ids,
+                                guint          n_ids,
+                                GError       **error)
+{
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
 
-      ok = store_locked (self, c, g->id, TRUE, infos->pdata[i], error) != 0
-           && set_tags_locked (self, c, g->id, (const char * const *) g->tags, error);
-      if (ok && (stmt = conn_stmt (c, "UPDATE games SET starred = ?2, notes = ?3, added = ?4 WHERE id = ?1", error)) != NULL)
-        {
-          sqlite3_bind_int64 (stmt, 1, g->id);
-          sqlite3_bind_int (stmt, 2, g->starred);
-          bind_text (stmt, 3, g->notes);
-          sqlite3_bind_int64 (stmt, 4, g->added);
-          ok = stmt_done (c, stmt, error) && fts_refresh_locked (self, c, g->id, error);
-        }
-      else
-        ok = FALSE;
-      if (ok && g->thumbnail != NULL && (stmt = conn_stmt (c, "INSERT INTO thumbnails (game_id, png) VALUES (?1, ?2)", error)) != NULL)
-        {
-          gsize size;
-          gconstpointer data = g_bytes_get_data (g->thumbnail, &size);
-          sqlite3_bind_int64 (stmt, 1, g->id);
-          sqlite3_bind_blob64 (stmt, 2, data != NULL ? data : "", size, SQLITE_TRANSIENT);
-          ok = stmt_done (c, stmt, error);
-        }
-      for (guint j = 0; ok && j < g->analyses->len; j++)
-        {
-          AnalysisRow *a = g->analyses->pdata[j];
-          ok = insert_analysis_locked (c, g->id, a->engine_version, a->settings, a->data,
-                                       a->n_blunders, a->created, error) != 0;
-        }
-      for (guint j = 0; ok && j < g->bookmarks->len; j++)
-        {
-          ImhLibraryBookmark *b = g->bookmarks->pdata[j];
-          ok = insert_bookmark_locked (c, b->id, g->id, b->ply, b->label, b->game_id, error) != 0;
-        }
-    }
-  ok = ok && commit (c, error);
-  if (c != NULL)
-    {
-      rollback (c);
-      conn_unlock (c);
-    }
-  for (guint i = 0; i < infos->len; i++)
-    {
-      _imh_library_record_info_clear (infos->pdata[i]);
-      g_free (infos->pdata[i]);
-    }
-  g_ptr_array_unref (infos);
+  return trash_restore (self, ids, n_ids, NULL, error);
+}
 
-  if (ok)
-    for (guint i = 0; i < deleted->games->len; i++)
-      emit (self, GAME_ADDED, ((DeletedGame *) deleted->games->pdata[i])->id);
-  return ok;
+/* Removes the given games for good, inside a transaction the caller
+ * holds, those of them in the trash only: every row that refers to them
+ * goes by cascade, their full-text rows and the tags no other game has go
+ * too. removed (may be NULL) gets the ids removed. */
+static gboolean
+trash_remove_locked (ImhLibrary    *self,
+                     Conn          *c,
+                     const gint64  *ids,
+                     guint          n_ids,
+                     GArray        *removed,
+                     GError       **error)
+{
+  sqlite3_stmt *stmt;
+
+  for (guint i = 0; i < n_ids; i++)
+    {
+      stmt = conn_stmt (c, "DELETE FROM games WHERE id = ?1 AND deleted_at IS NOT NULL", error);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, ids[i]);
+      if (!stmt_done (c, stmt, error))
+        return FALSE;
+      if (sqlite3_changes (c->db) == 0)
+        continue;
+      if (!fts_delete_locked (self, c, ids[i], error))
+        return FALSE;
+      if (removed != NULL)
+        g_array_append_val (removed, ids[i]);
+    }
+  stmt = conn_stmt (c, "DELETE FROM tags WHERE NOT EXISTS "
+                       "(SELECT 1 FROM game_tags WHERE tag_id = tags.id)", error);
+  return stmt != NULL && stmt_done (c, stmt, error);
+}
+
+/* The ids of the games in the trash deleted at or before `before`. */
+static GArray *
+trash_ids_locked (Conn *c, gint64 before, GError **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *stmt = conn_stmt (c, "SELECT id FROM games WHERE deleted_at <= ?1", error);
+  int rc;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, before);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      g_array_append_val (ids, id);
+    }
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      sql_error (error, c->db, rc);
+      return NULL;
+    }
+  return g_steal_pointer (&ids);
+}
+
+/* Removes the given games of the trash for good, or all of them deleted
+ * at or before `before` when ids is NULL. */
+static gboolean
+trash_remove (ImhLibrary    *self,
+              const gint64  *ids,
+              guint          n_ids,
+              gint64         before,
+              gboolean       notify,
+              guint         *n_removed,
+              GError       **error)
+{
+  g_autoptr(GArray) removed = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) selected = NULL;
+  Conn *c = write_conn (self, error);
+  gboolean ok;
+
+  if (n_removed != NULL)
+    *n_removed = 0;
+  if (c == NULL)
+    return FALSE;
+  ok = begin (c, error);
+  if (ok && ids == NULL)
+    {
+      selected = trash_ids_locked (c, before, error);
+      ok = selected != NULL;
+      if (ok)
+        {
+          ids = (const gint64 *) (gpointer) selected->data;
+          n_ids = selected->len;
+        }
+    }
+  ok = ok && trash_remove_locked (self, c, ids, n_ids, removed, error) && commit (c, error);
+  rollback (c);
+  conn_unlock (c);
+  if (!ok)
+    return FALSE;
+  if (notify)
+    for (guint i = 0; i < removed->len; i++)
+      emit (self, GAME_REMOVED, g_array_index (removed, gint64, i));
+  if (n_removed != NULL)
+    *n_removed = removed->len;
+  return TRUE;
+}
+
+gboolean
+imh_library_delete_forever (ImhLibrary    *self,
+                            const gint64  *ids,
+                            guint          n_ids,
+                            guint         *n_removed,
+                            GError       **error)
+{
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
+
+  if (n_ids == 0)
+    {
+      if (n_removed != NULL)
+        *n_removed = 0;
+      return TRUE;
+    }
+  return trash_remove (self, ids, n_ids, 0, TRUE, n_removed, error);
+}
+
+gboolean
+imh_library_empty_trash (ImhLibrary  *self,
+                         guint       *n_removed,
+                         GError     **error)
+{
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), FALSE);
+
+  return trash_remove (self, NULL, 0, G_MAXINT64, TRUE, n_removed, error);
+}
+
+/* At open: the games deleted more than IMH_LIBRARY_TRASH_DAYS days ago go
+ * for good, in a transaction of their own. A failure is logged and the
+ * games stay for the next open. (No signal: nobody listens yet.) */
+static void
+trash_purge_expired (ImhLibrary *self)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 before = now_unix () - (gint64) IMH_LIBRARY_TRASH_DAYS * 24 * 60 * 60;
+  guint n = 0;
+
+  if (!trash_remove (self, NULL, 0, before, FALSE, &n, &error))
+    g_warning ("Could not remove the games deleted more than %d days ago from %s: %s",
+               IMH_LIBRARY_TRASH_DAYS, self->path, error->message);
+  else if (n > 0)
+    g_debug ("Removed %u games deleted more than %d days ago", n, IMH_LIBRARY_TRASH_DAYS);
+}
+
+guint64
+imh_library_count_trash (ImhLibrary  *self,
+                         GError     **error)
+{
+  gboolean ok = TRUE;
+  Conn *c;
+  gint64 n;
+
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
+
+  c = read_conn (self);
+  n = scalar_locked (c, "SELECT count(*) FROM games WHERE deleted_at IS NOT NULL", error, &ok);
+  conn_unlock (c);
+  return ok ? (guint64) n : 0;
+}
+
+gint64
+imh_library_get_deleted_time (ImhLibrary  *self,
+                              gint64       id,
+                              GError     **error)
+{
+  Conn *c;
+  sqlite3_stmt *stmt;
+  gint64 when = 0;
+  int rc;
+
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
+
+  c = read_conn (self);
+  stmt = conn_stmt (c, "SELECT coalesce (deleted_at, 0) FROM games WHERE id = ?1", error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, id);
+      rc = sqlite3_step (stmt);
+      if (rc == SQLITE_ROW)
+        when = sqlite3_column_int64 (stmt, 0);
+      else if (rc != SQLITE_DONE)
+        sql_error (error, c->db, rc);
+      sqlite3_reset (stmt);
+    }
+  conn_unlock (c);
+  return when;
 }
 
 /* ------------------------------------------------------------------ */
@@ -3652,23 +3853,27 @@ imh_library_get_stats (ImhLibrary       *self,
   ok = conn_exec (c, "BEGIN", error);
   if (ok)
     {
-      stats->n_games = (guint64) scalar_locked (c, "SELECT count(*) FROM games", error, &ok);
+      stats->n_games = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE deleted_at IS NULL", error, &ok);
       if (ok)
-        stats->n_finished = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE finished = 1", error, &ok);
+        stats->n_finished = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE finished = 1 AND deleted_at IS NULL", error, &ok);
       if (ok)
-        stats->n_duel = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE game = 0", error, &ok);
+        stats->n_duel = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE game = 0 AND deleted_at IS NULL", error, &ok);
       if (ok)
-        stats->n_classic = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE game = 1", error, &ok);
+        stats->n_classic = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE game = 1 AND deleted_at IS NULL", error, &ok);
       if (ok)
-        stats->n_starred = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE starred = 1", error, &ok);
+        stats->n_starred = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE starred = 1 AND deleted_at IS NULL", error, &ok);
       if (ok)
-        stats->n_analysed = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE analysed = 1", error, &ok);
+        stats->n_analysed = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE analysed = 1 AND deleted_at IS NULL", error, &ok);
       if (ok)
-        stats->n_tags = (guint64) scalar_locked (c, "SELECT count(*) FROM tags", error, &ok);
+        stats->n_tags = (guint64) scalar_locked (c, "SELECT count(*) FROM tags WHERE EXISTS (SELECT 1 FROM game_tags gt"
+                                                    " JOIN games g ON g.id = gt.game_id WHERE gt.tag_id = tags.id"
+                                                    " AND g.deleted_at IS NULL)", error, &ok);
       if (ok)
-        stats->n_bookmarks = (guint64) scalar_locked (c, "SELECT count(*) FROM bookmarks", error, &ok);
+        stats->n_bookmarks = (guint64) scalar_locked (c, "SELECT count(*) FROM bookmarks WHERE game_id IN"
+                                                         " (SELECT id FROM games WHERE deleted_at IS NULL)", error, &ok);
       if (ok)
-        stats->n_decisions = (guint64) scalar_locked (c, "SELECT coalesce (sum (length), 0) FROM games", error, &ok);
+        stats->n_decisions = (guint64) scalar_locked (c, "SELECT coalesce (sum (length), 0) FROM games WHERE deleted_at IS NULL",
+                                                         error, &ok);
       ok = end_read (c, ok, error);
     }
   conn_unlock (c);

@@ -42,7 +42,11 @@ typedef enum {
 } ImhLibraryOpenStatus;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define IMH_LIBRARY_SCHEMA_VERSION 1
+#define IMH_LIBRARY_SCHEMA_VERSION 2
+
+/* Days a deleted game stays in the trash ("Recently Deleted") before it is
+ * removed for good (at the next open of the library). */
+#define IMH_LIBRARY_TRASH_DAYS 30
 
 /* Sort orders of the list. */
 typedef enum {
@@ -78,6 +82,8 @@ typedef struct {
   char               *tag;           /* games with this tag, or NULL */
   ImhLibrarySort      sort;
   gboolean            descending;
+  gboolean            trash;         /* the games in the trash instead, the newest deletion
+                                      * first (sort and descending are not used) */
 } ImhLibraryQuery;
 
 void imh_library_query_init  (ImhLibraryQuery       *query);
@@ -105,8 +111,8 @@ const char             *imh_library_import_report_get_rejected_reason (ImhLibrar
                                                                        guint                   i);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImhLibraryImportReport, imh_library_import_report_unref)
 
-/* Games removed by imh_library_delete(), kept in memory so that an Undo
- * can put them back with the same ids, stars, tags, notes and analyses. */
+/* The games imh_library_delete() moved to the trash, so that an Undo can
+ * put them back (imh_library_restore()). */
 typedef struct _ImhLibraryDeleted ImhLibraryDeleted;
 
 #define IMH_TYPE_LIBRARY_DELETED (imh_library_deleted_get_type ())
@@ -181,7 +187,10 @@ gboolean             imh_library_has_fts           (ImhLibrary *self);
 
 /* Stores a record (the text of a .imhotep game). id 0 adds a new game and
  * returns its id; a positive id replaces the record of that game (autosave
- * after each decision) and returns id. The record is parsed and replayed;
+ * after each decision) and returns id. A game of that id in the trash is
+ * restored; when there is no game of that id any more (removed from the
+ * trash), the record is stored as a new game and the new id is returned
+ * (ids are never reused, so it differs from id). The record is parsed and replayed;
  * the canonical text is stored, with its SHA-256 and the derived columns.
  * With reject_duplicate, a record whose hash is already in the library
  * fails with IMH_LIBRARY_ERROR_DUPLICATE. Returns 0 on error. */
@@ -308,14 +317,42 @@ GPtrArray  *imh_library_list_bookmarks     (ImhLibrary          *self,
                                             gint64               game_id,
                                             GError             **error);
 
-/* Deletes games in one transaction. The result restores them with
+/* Moves games to the trash in one transaction (they keep everything and
+ * leave every list, search, count and statistic; games already in the
+ * trash stay as they are). The result restores them with
  * imh_library_restore() (the Undo of the delete toast). */
 ImhLibraryDeleted *imh_library_delete      (ImhLibrary          *self,
                                             const gint64        *ids,
                                             guint                n_ids,
                                             GError             **error);
+/* Takes the games of deleted out of the trash (those still in it). */
 gboolean    imh_library_restore            (ImhLibrary          *self,
                                             ImhLibraryDeleted   *deleted,
+                                            GError             **error);
+
+/* The trash: games deleted within the last IMH_LIBRARY_TRASH_DAYS days.
+ * List them with a query whose trash field is TRUE. Each call is one
+ * transaction; restoring emits ::game-added, removing ::game-removed. */
+gboolean    imh_library_restore_from_trash (ImhLibrary          *self,
+                                            const gint64        *ids,
+                                            guint                n_ids,
+                                            GError             **error);
+/* Removes games of the trash for good (ids not in the trash are left
+ * alone); n_removed (may be NULL) counts the games removed. */
+gboolean    imh_library_delete_forever     (ImhLibrary          *self,
+                                            const gint64        *ids,
+                                            guint                n_ids,
+                                            guint               *n_removed,
+                                            GError             **error);
+gboolean    imh_library_empty_trash        (ImhLibrary          *self,
+                                            guint               *n_removed,
+                                            GError             **error);
+guint64     imh_library_count_trash        (ImhLibrary          *self,
+                                            GError             **error);
+/* When a game was moved to the trash (Unix seconds), 0 when it is not in
+ * the trash (or not in the library). */
+gint64      imh_library_get_deleted_time   (ImhLibrary          *self,
+                                            gint64               id,
                                             GError             **error);
 
 /* Imports .imhotep files: each path may be a file or a folder (searched

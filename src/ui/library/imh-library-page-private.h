@@ -21,4 +21,9 @@ GtkOrientable  *_imh_library_page_get_filter_bar   (ImhLibraryPage *self);
 /* TRUE while thumbnails of shown rows wait to be drawn. */
 gboolean        _imh_library_page_get_thumbnails_pending (ImhLibraryPage *self);
 
+/* "Recently Deleted" (an ImhLibraryTrash), and which view is shown:
+ * "games" or "trash" (actions library.show-trash and library.show-games). */
+GtkWidget      *_imh_library_page_get_trash        (ImhLibraryPage *self);
+const char     *_imh_library_page_get_view         (ImhLibraryPage *self);
+
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "imh-duel-thumbnail.h"
 #include "imh-engine.h"
 #include "imh-library-page-private.h"
+#include "imh-library-trash.h"
 #include "imh-record-file.h"
 #include "imh-ui-util.h"
 
@@ -86,6 +87,8 @@ struct _ImhLibraryPage
   guint              thumb_idle;
   ImhDuelBoard      *thumb_board;   /* offscreen, made when first needed */
 
+  GtkWidget         *trash;         /* ImhLibraryTrash: "Recently Deleted" */
+
   /* Template children */
   GtkActionBar      *action_bar;
   GtkCheckButton    *analysed_filter;
@@ -104,6 +107,7 @@ struct _ImhLibraryPage
   GtkToggleButton   *starred_filter;
   GtkDropDown       *tag_filter;
   AdwToastOverlay   *toast_overlay;
+  GtkBox            *games_view;
 };
 
 G_DEFINE_FINAL_TYPE (ImhLibraryPage, imh_library_page, GTK_TYPE_WIDGET)
@@ -1111,8 +1115,43 @@ set_library (ImhLibraryPage *self, ImhLibrary *library)
   }
   if (imh_library_get_open_message (library) != NULL)
     toast (self, imh_library_get_open_message (library));
+  self->trash = imh_library_trash_new (library, self->toast_overlay);
+  gtk_widget_set_vexpand (self->trash, TRUE);
+  gtk_widget_set_visible (self->trash, FALSE);
+  gtk_box_append (self->games_view, self->trash);
   update_content (self);
   update_actions (self);
+}
+
+/* ---- Recently Deleted ----------------------------------------------------- */
+
+/* Shows the trash instead of the games, or the games again. */
+static void
+show_trash (ImhLibraryPage *self, gboolean trash)
+{
+  if (self->trash == NULL)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->filter_bar), !trash);
+  gtk_widget_set_visible (GTK_WIDGET (self->content_stack), !trash);
+  gtk_widget_set_visible (GTK_WIDGET (self->action_bar), !trash);
+  if (trash)
+    imh_library_trash_reload (IMH_LIBRARY_TRASH (self->trash));
+  else
+    refresh_tags (self);   /* restored games may bring their tags back */
+  gtk_widget_set_visible (self->trash, trash);
+  gtk_widget_grab_focus (trash ? self->trash : GTK_WIDGET (self->column_view));
+}
+
+static void
+action_show_trash (GtkWidget *widget, const char *name, GVariant *param)
+{
+  show_trash (IMH_LIBRARY_PAGE (widget), TRUE);
+}
+
+static void
+action_show_games (GtkWidget *widget, const char *name, GVariant *param)
+{
+  show_trash (IMH_LIBRARY_PAGE (widget), FALSE);
 }
 
 /* ---- Adaptive layout ---------------------------------------------------- */
@@ -1301,6 +1340,7 @@ imh_library_page_class_init (ImhLibraryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, action_squeezer);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, filter_bar);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, game_filter);
+  gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, games_view);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, level_filter);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, ImhLibraryPage, selection_label);
@@ -1319,6 +1359,8 @@ imh_library_page_class_init (ImhLibraryPageClass *klass)
   gtk_widget_class_install_action (widget_class, "library.export", NULL, action_export);
   gtk_widget_class_install_action (widget_class, "library.import", NULL, action_import);
   gtk_widget_class_install_action (widget_class, "library.edit", NULL, action_edit);
+  gtk_widget_class_install_action (widget_class, "library.show-trash", NULL, action_show_trash);
+  gtk_widget_class_install_action (widget_class, "library.show-games", NULL, action_show_games);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "library.delete", NULL);
 }
 
@@ -1443,4 +1485,16 @@ GtkOrientable *
 _imh_library_page_get_filter_bar (ImhLibraryPage *self)
 {
   return GTK_ORIENTABLE (self->filter_bar);
+}
+
+GtkWidget *
+_imh_library_page_get_trash (ImhLibraryPage *self)
+{
+  return self->trash;
+}
+
+const char *
+_imh_library_page_get_view (ImhLibraryPage *self)
+{
+  return self->trash != NULL && gtk_widget_get_visible (self->trash) ? "trash" : "games";
 }

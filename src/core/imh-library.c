@@ -26,6 +26,11 @@
 #define QUICK_CHECK_MAX_FILE_SIZE (16 * 1024 * 1024)
 #define QUICK_CHECK_BUDGET_US (60 * 1000)
 
+/* games.analysed: 0 no analysis stored; 1 the stored analysis reads back;
+ * 2 it is kept but cannot be read (imh_library_set_analysis_unreadable). */
+#define ANALYSED_READABLE   1
+#define ANALYSED_UNREADABLE 2
+
 typedef struct {
   sqlite3    *db;
   GHashTable *stmts;                /* SQL text (static) → sqlite3_stmt* */
@@ -1235,7 +1240,8 @@ summary_from_row (sqlite3_stmt *stmt)
   d.length = (guint) sqlite3_column_int (stmt, 12);
   d.turns = (guint) sqlite3_column_int (stmt, 13);
   d.starred = sqlite3_column_int (stmt, 14) != 0;
-  d.analysed = sqlite3_column_int (stmt, 15) != 0;
+  d.analysed = sqlite3_column_int (stmt, 15) == ANALYSED_READABLE;
+  d.analysis_unreadable = sqlite3_column_int (stmt, 15) == ANALYSED_UNREADABLE;
   d.n_blunders = (guint) sqlite3_column_int (stmt, 16);
   d.tags = column_dup (stmt, 17);
   d.notes = column_dup (stmt, 18);
@@ -1573,8 +1579,9 @@ build_query (ImhLibrary *self, const ImhLibraryQuery *q, Builder *b)
     }
   if (q->analysed != IMH_LIBRARY_ANY)
     {
-      builder_where (b, "analysed = ?");
-      builder_int (b, q->analysed == IMH_LIBRARY_YES);
+      /* Unreadable analyses count as none. */
+      builder_where (b, q->analysed == IMH_LIBRARY_YES ? "analysed = ?" : "analysed != ?");
+      builder_int (b, ANALYSED_READABLE);
     }
   if (q->has_blunder != IMH_LIBRARY_ANY)
     builder_where (b, q->has_blunder == IMH_LIBRARY_YES ? "n_blunders > 0" : "n_blunders = 0");
@@ -1958,7 +1965,8 @@ insert_analysis_locked (Conn        *c,
   if (!stmt_done (c, stmt, error))
     return 0;
   id = sqlite3_last_insert_rowid (c->db);
-  stmt = conn_stmt (c, "UPDATE games SET analysed = 1, n_blunders = ?2 WHERE id = ?1", error);
+  stmt = conn_stmt (c, "UPDATE games SET analysed = " G_STRINGIFY (ANALYSED_READABLE) ", n_blunders = ?2"
+                       " WHERE id = ?1", error);
   if (stmt == NULL)
     return 0;
   sqlite3_bind_int64 (stmt, 1, game_id);
@@ -2004,6 +2012,37 @@ imh_library_add_analysis (ImhLibrary  *self,
   if (id != 0)
     emit (self, GAME_CHANGED, game_id);
   return id;
+}
+
+gboolean
+imh_library_set_analysis_unreadable (ImhLibrary  *self,
+                                     gint64       game_id,
+                                     GError     **error)
+{
+  Conn *c;
+  sqlite3_stmt *stmt;
+  gboolean ok = FALSE, changed = FALSE;
+
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), FALSE);
+
+  c = write_conn (self, error);
+  if (c == NULL)
+    return FALSE;
+  if (begin (c, error) && game_exists_locked (c, game_id, error)
+      && (stmt = conn_stmt (c, "UPDATE games SET analysed = " G_STRINGIFY (ANALYSED_UNREADABLE)
+                               " WHERE id = ?1 AND analysed = " G_STRINGIFY (ANALYSED_READABLE),
+                            error)) != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      ok = stmt_done (c, stmt, error);
+      changed = ok && sqlite3_changes (c->db) > 0;
+      ok = ok && commit (c, error);
+    }
+  rollback (c);
+  conn_unlock (c);
+  if (ok && changed)
+    emit (self, GAME_CHANGED, game_id);
+  return ok;
 }
 
 gboolean
@@ -2910,7 +2949,7 @@ imh_library_get_stats (ImhLibrary       *self,
       if (ok)
         stats->n_starred = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE starred = 1", error, &ok);
       if (ok)
-        stats->n_analysed = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE analysed = 1", error, &ok);
+        stats->n_analysed = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE analysed = " G_STRINGIFY (ANALYSED_READABLE), error, &ok);
       if (ok)
         stats->n_tags = (guint64) scalar_locked (c, "SELECT count(*) FROM tags", error, &ok);
       if (ok)

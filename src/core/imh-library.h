@@ -280,6 +280,14 @@ gint64      imh_library_add_analysis       (ImhLibrary          *self,
                                             const char          *data,
                                             guint                n_blunders,
                                             GError             **error);
+/* Marks the stored analysis of a game as one that cannot be read (it is
+ * kept; the next analysis added replaces it): the game is then not listed
+ * as analysed (imh_game_summary_get_analysed() FALSE,
+ * imh_game_summary_get_analysis_unreadable() TRUE). Nothing changes for a
+ * game without an analysis. imh_analysis_result_load() calls it. */
+gboolean    imh_library_set_analysis_unreadable (ImhLibrary     *self,
+                                                 gint64          game_id,
+                                                 GError        **error);
 /* The newest analysis of a game: FALSE with NOT_FOUND when there is none. */
 gboolean    imh_library_get_latest_analysis (ImhLibrary         *self,
                                              gint64              game_id,

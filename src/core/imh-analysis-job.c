@@ -590,8 +590,17 @@ read_analysis (const char  *record,
   g_signal_connect (parser, "error", G_CALLBACK (parse_error_cb), &where);
   if (!json_parser_load_from_data (parser, repaired != NULL ? repaired : json, -1, &local))
     {
-      g_autofree char *why = g_strdup (local->message);
+      g_autofree char *why = NULL;
+      const char *message = local->message;
 
+      /* json-glib's message starts with "<data>:line:column: ", said below. */
+      if (g_str_has_prefix (message, "<data>:"))
+        {
+          const char *rest = strstr (message + 7, ": ");
+          if (rest != NULL)
+            message = rest + 2;
+        }
+      why = g_strdup (message);
       g_clear_error (&local);
       g_set_error (&local, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    /* TRANSLATORS: the analysis data stored in the library is not JSON;

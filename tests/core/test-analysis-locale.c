@@ -417,6 +417,44 @@ test_unreadable_kept (Fixture       *f,
   }
 }
 
+/* An analysis of other decisions than the stored record (a game played
+ * on after it was analysed) is not an unreadable one: NOT_FOUND, quietly,
+ * and the game is not marked. */
+static void
+test_other_line (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(ImhLibrary) lib = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *c_json = NULL, *shorter = NULL;
+  g_autoptr(ImhGameSummary) s = NULL;
+  ImhAnalysisResult *r;
+  gint64 id;
+
+  if (f->db == NULL)
+    return;
+  lib = open_library (f);
+  c_json = read_gz_text ("duel-7-analysis-C.json.gz");
+  /* The Duel's record without its last turn ("61. U R2"): the analysis
+   * has a decision more than the record. */
+  {
+    g_autofree char *record = read_text ("duel-7.imhotep");
+    char *last = g_strrstr (record, "\n61. U R2");
+
+    g_assert_nonnull (last);
+    shorter = g_strndup (record, (gsize) (last - record) + 1);
+  }
+  id = imh_library_save_record (lib, 0, shorter, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (imh_library_add_analysis (lib, id, "imhotep-engine-1", "{}", c_json, 15, &error),
+                   >, 0);
+  r = imh_analysis_result_load (lib, id, &error);
+  g_assert_null (r);
+  g_assert_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND);
+  s = summary (lib, id);
+  g_assert_false (imh_game_summary_get_analysis_unreadable (s));
+}
+
 /* The reader is json-glib's: strings with escapes and surrogate pairs,
  * and the decimal commas are only mended in numbers, never in strings. */
 static void
@@ -480,6 +518,7 @@ add_cases (const char *name,
     { "classic-values", test_classic_values },
     { "stored-format", test_stored_format },
     { "unreadable-kept", test_unreadable_kept },
+    { "other-line", test_other_line },
     { "strings", test_strings },
   };
 

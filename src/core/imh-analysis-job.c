@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "imh-analysis-job.h"
+#include "imh-game-summary.h"
 #include "imh-record.h"
 
 /* ---------------------------------------------------------------- */
@@ -724,6 +725,29 @@ imh_analysis_result_new_from_json (const char  *record,
   return a != NULL ? result_new (a) : NULL;
 }
 
+/* The library lists what load finds (a write only when that changes). */
+static void
+note_analysis_state (ImhLibrary              *library,
+                     gint64                   game_id,
+                     ImhLibraryAnalysisState  state)
+{
+  g_autoptr(ImhGameSummary) summary = NULL;
+  g_autoptr(GError) error = NULL;
+  ImhLibraryAnalysisState listed;
+
+  if (imh_library_is_read_only (library))
+    return;
+  summary = imh_library_get_summary (library, game_id, &error);
+  if (summary == NULL)
+    return;
+  listed = imh_game_summary_get_analysed (summary) ? IMH_LIBRARY_ANALYSIS_READABLE
+           : imh_game_summary_get_analysis_unreadable (summary) ? IMH_LIBRARY_ANALYSIS_UNREADABLE
+           : IMH_LIBRARY_ANALYSIS_NONE;
+  if (listed != state && !imh_library_set_analysis_state (library, game_id, state, &error))
+    g_debug ("Could not note the analysis of game %" G_GINT64_FORMAT ": %s", game_id,
+             error->message);
+}
+
 ImhAnalysisResult *
 imh_analysis_result_load (ImhLibrary  *library,
                           gint64       game_id,
@@ -743,26 +767,22 @@ imh_analysis_result_load (ImhLibrary  *library,
     return NULL;
   a = read_analysis (record, data, &other_line, &local);
   if (a != NULL)
-    return result_new (a);
+    {
+      note_analysis_state (library, game_id, IMH_LIBRARY_ANALYSIS_READABLE);
+      return result_new (a);
+    }
   if (other_line)
     {
       /* Kept, but it is not an analysis of this game's decisions. */
+      note_analysis_state (library, game_id, IMH_LIBRARY_ANALYSIS_NONE);
       g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND,
                    _("The stored analysis of game %lld is of other decisions: %s"),
                    (long long) game_id, local->message);
       return NULL;
     }
-  /* Unreadable: kept (a new analysis replaces it), and the library's
-   * "analysed" column says so. */
-  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_INVALID_DATA)
-      && !imh_library_is_read_only (library))
-    {
-      g_autoptr(GError) mark_error = NULL;
-
-      if (!imh_library_set_analysis_unreadable (library, game_id, &mark_error))
-        g_debug ("Could not mark the analysis of game %" G_GINT64_FORMAT " unreadable: %s",
-                 game_id, mark_error->message);
-    }
+  /* Unreadable: kept (a new analysis replaces it), and listed as such. */
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+    note_analysis_state (library, game_id, IMH_LIBRARY_ANALYSIS_UNREADABLE);
   g_propagate_error (error, g_steal_pointer (&local));
   return NULL;
 }

@@ -68,10 +68,11 @@ ImhAnalysisResult     *imh_analysis_result_new_from_json (const char  *record,
 /* The newest analysis of a library game, read back. Errors:
  * IMH_LIBRARY_ERROR_NOT_FOUND when there is none, or when it is of other
  * decisions than the game's stored record (the game was played on);
- * G_IO_ERROR_INVALID_DATA when it cannot be read: the stored analysis is
- * kept (the next one stored replaces it) and the library marks it
- * unreadable (imh_library_set_analysis_unreadable()); other library
- * errors. */
+ * G_IO_ERROR_INVALID_DATA when it cannot be read; other library errors.
+ * The stored analysis is always kept (the next one stored replaces it),
+ * and the library's "analysed" column is set to what was found
+ * (imh_library_set_analysis_state(): readable, of other decisions, or
+ * unreadable). */
 ImhAnalysisResult     *imh_analysis_result_load          (ImhLibrary  *library,
                                                           gint64       game_id,
                                                           GError     **error);

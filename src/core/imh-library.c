@@ -26,10 +26,11 @@
 #define QUICK_CHECK_MAX_FILE_SIZE (16 * 1024 * 1024)
 #define QUICK_CHECK_BUDGET_US (60 * 1000)
 
-/* games.analysed: 0 no analysis stored; 1 the stored analysis reads back;
- * 2 it is kept but cannot be read (imh_library_set_analysis_unreadable). */
-#define ANALYSED_READABLE   1
-#define ANALYSED_UNREADABLE 2
+/* games.analysed is an ImhLibraryAnalysisState. */
+#define ANALYSED_READABLE   1   /* IMH_LIBRARY_ANALYSIS_READABLE */
+#define ANALYSED_UNREADABLE 2   /* IMH_LIBRARY_ANALYSIS_UNREADABLE */
+G_STATIC_ASSERT (ANALYSED_READABLE == IMH_LIBRARY_ANALYSIS_READABLE);
+G_STATIC_ASSERT (ANALYSED_UNREADABLE == IMH_LIBRARY_ANALYSIS_UNREADABLE);
 
 typedef struct {
   sqlite3    *db;
@@ -2015,25 +2016,32 @@ imh_library_add_analysis (ImhLibrary  *self,
 }
 
 gboolean
-imh_library_set_analysis_unreadable (ImhLibrary  *self,
-                                     gint64       game_id,
-                                     GError     **error)
+imh_library_set_analysis_state (ImhLibrary              *self,
+                                gint64                   game_id,
+                                ImhLibraryAnalysisState  state,
+                                GError                 **error)
 {
   Conn *c;
   sqlite3_stmt *stmt;
   gboolean ok = FALSE, changed = FALSE;
 
   g_return_val_if_fail (IMH_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (state <= IMH_LIBRARY_ANALYSIS_UNREADABLE, FALSE);
 
   c = write_conn (self, error);
   if (c == NULL)
     return FALSE;
+  /* The blunder count is that of a readable analysis only. */
   if (begin (c, error) && game_exists_locked (c, game_id, error)
-      && (stmt = conn_stmt (c, "UPDATE games SET analysed = " G_STRINGIFY (ANALYSED_UNREADABLE)
-                               " WHERE id = ?1 AND analysed = " G_STRINGIFY (ANALYSED_READABLE),
+      && (stmt = conn_stmt (c, "UPDATE games SET analysed = ?2, n_blunders = CASE WHEN ?2 = "
+                               G_STRINGIFY (ANALYSED_READABLE) " THEN (SELECT n_blunders FROM"
+                               " analyses WHERE game_id = ?1 ORDER BY id DESC LIMIT 1) ELSE 0 END"
+                               " WHERE id = ?1 AND analysed != ?2"
+                               " AND EXISTS (SELECT 1 FROM analyses WHERE game_id = ?1)",
                             error)) != NULL)
     {
       sqlite3_bind_int64 (stmt, 1, game_id);
+      sqlite3_bind_int (stmt, 2, (int) state);
       ok = stmt_done (c, stmt, error);
       changed = ok && sqlite3_changes (c->db) > 0;
       ok = ok && commit (c, error);

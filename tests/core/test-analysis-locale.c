@@ -418,16 +418,17 @@ test_unreadable_kept (Fixture       *f,
 }
 
 /* An analysis of other decisions than the stored record (a game played
- * on after it was analysed) is not an unreadable one: NOT_FOUND, quietly,
- * and the game is not marked. */
+ * on after it was analysed) is not an unreadable one: NOT_FOUND, quietly;
+ * the game is listed as not analysed until its record matches again. */
 static void
 test_other_line (Fixture       *f,
                  gconstpointer  data)
 {
   g_autoptr(ImhLibrary) lib = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *c_json = NULL, *shorter = NULL;
-  g_autoptr(ImhGameSummary) s = NULL;
+  g_autofree char *c_json = NULL, *shorter = NULL, *record = NULL;
+  g_autoptr(ImhGameSummary) s = NULL, s2 = NULL;
+  g_autoptr(ImhAnalysisResult) back = NULL;
   ImhAnalysisResult *r;
   gint64 id;
 
@@ -437,8 +438,8 @@ test_other_line (Fixture       *f,
   c_json = read_gz_text ("duel-7-analysis-C.json.gz");
   /* The Duel's record without its last turn ("61. U R2"): the analysis
    * has a decision more than the record. */
+  record = read_text ("duel-7.imhotep");
   {
-    g_autofree char *record = read_text ("duel-7.imhotep");
     char *last = g_strrstr (record, "\n61. U R2");
 
     g_assert_nonnull (last);
@@ -451,8 +452,21 @@ test_other_line (Fixture       *f,
   r = imh_analysis_result_load (lib, id, &error);
   g_assert_null (r);
   g_assert_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND);
+  g_clear_error (&error);
   s = summary (lib, id);
+  g_assert_false (imh_game_summary_get_analysed (s));
   g_assert_false (imh_game_summary_get_analysis_unreadable (s));
+  g_assert_cmpuint (imh_game_summary_get_n_blunders (s), ==, 0);
+
+  /* The record back at the analysed decisions: listed as analysed again. */
+  g_assert_cmpint (imh_library_save_record (lib, id, record, FALSE, &error), ==, id);
+  g_assert_no_error (error);
+  back = imh_analysis_result_load (lib, id, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  s2 = summary (lib, id);
+  g_assert_true (imh_game_summary_get_analysed (s2));
+  g_assert_cmpuint (imh_game_summary_get_n_blunders (s2), ==, 15);
 }
 
 /* The reader is json-glib's: strings with escapes and surrogate pairs,

@@ -5,11 +5,14 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "imh-analysis-job.h"
+#include "imh-game-summary.h"
 #include "imh-record.h"
 
 /* ---------------------------------------------------------------- */
@@ -163,18 +166,31 @@ imh_analysis_player_summary (const ImhAnalysis *analysis,
   return g_string_free (s, FALSE);
 }
 
+static char        *repair_decimal_commas (const char  *json);
+static ImhAnalysis *read_analysis         (const char  *record,
+                                           const char  *json,
+                                           gboolean    *other_line,
+                                           GError     **error);
+
 gboolean
 imh_analysis_result_save (ImhAnalysisResult *result,
                           ImhLibrary        *library,
                           gint64             game_id,
                           GError           **error)
 {
+  g_autofree char *record = NULL, *repaired = NULL;
+  g_autoptr(GError) local = NULL;
   char *settings, *data;
-  gint64 id;
+  gboolean other_line = FALSE;
+  ImhAnalysis *check;
+  gint64 id = 0;
 
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (IMH_IS_LIBRARY (library), FALSE);
 
+  record = imh_library_load_record (library, game_id, error);
+  if (record == NULL)
+    return FALSE;
   settings = imh_analysis_settings_to_json (result->analysis);
   data = imh_analysis_to_json (result->analysis);
   if (settings == NULL || data == NULL)
@@ -184,8 +200,21 @@ imh_analysis_result_save (ImhAnalysisResult *result,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Out of memory"));
       return FALSE;
     }
-  id = imh_library_add_analysis (library, game_id, result->analysis->engine_version,
-                                 settings, data, result->analysis->n_blunders, error);
+  /* What is stored reads back, in JSON's own number format whatever the
+   * locale the writer ran under. An analysis of other decisions than the
+   * stored record's is the caller's to know (it reads back with its own
+   * record). */
+  repaired = repair_decimal_commas (data);
+  check = read_analysis (record, repaired != NULL ? repaired : data, &other_line, &local);
+  if (check == NULL && !other_line)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                 _("The analysis was not stored: it would not read back (%s)"),
+                 local != NULL ? local->message : "");
+  else
+    id = imh_library_add_analysis (library, game_id, result->analysis->engine_version,
+                                   settings, repaired != NULL ? repaired : data,
+                                   result->analysis->n_blunders, error);
+  imh_analysis_free (check);
   free (settings);
   free (data);
   return id > 0;
@@ -194,275 +223,92 @@ imh_analysis_result_save (ImhAnalysisResult *result,
 /* ---------------------------------------------------------------- */
 /* Reading an analysis back from JSON                               */
 
-typedef enum {
-  J_NULL,
-  J_BOOL,
-  J_NUMBER,
-  J_STRING,
-  J_ARRAY,
-  J_OBJECT,
-} JType;
-
-typedef struct _JNode JNode;
-struct _JNode {
-  JType      type;
-  gboolean   boolean;
-  char      *text;        /* J_STRING: the string; J_NUMBER: the number as written */
-  GPtrArray *items;       /* J_ARRAY, J_OBJECT: JNode */
-  GPtrArray *keys;        /* J_OBJECT: char* */
+/* The analysis writer of the first versions (src/ai/imh-analysis.c,
+ * format 1) formatted its fractional numbers with printf after
+ * setlocale (LC_ALL, ""), so under a locale with a decimal comma it
+ * wrote "accuracy":76,8 and "win":0,7047. These are all the members it
+ * wrote with a fraction; each value was "-?digits,digits" there. */
+static const char *const decimal_members[] = {
+  "accuracy", "total_loss", "mean_loss", "luck", "result", "luck_adjusted",
+  "win", "win_ci", "margin", "win_before", "win_before_ci", "win_after", "win_after_ci",
+  "margin_before", "margin_after", "loss", "loss_ci", "win_actual", "win_actual_ci",
 };
 
-static void
-jnode_free (JNode *n)
-{
-  if (n == NULL)
-    return;
-  g_free (n->text);
-  g_clear_pointer (&n->items, g_ptr_array_unref);
-  g_clear_pointer (&n->keys, g_ptr_array_unref);
-  g_free (n);
-}
-
-typedef struct {
-  const char *s;
-  size_t      pos, len;
-  int         depth;
-  GError    **error;
-} JParser;
-
 static gboolean
-jfail (JParser *p, const char *what)
+is_decimal_member (const char *name,
+                   size_t      len)
 {
-  if (p->error != NULL && *p->error == NULL)
-    g_set_error (p->error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                 /* TRANSLATORS: the analysis data stored in the library is broken */
-                 _("Invalid analysis data at byte %zu: %s"), p->pos, what);
+  for (guint i = 0; i < G_N_ELEMENTS (decimal_members); i++)
+    if (strlen (decimal_members[i]) == len && memcmp (decimal_members[i], name, len) == 0)
+      return TRUE;
   return FALSE;
 }
 
-static void
-jskip (JParser *p)
-{
-  while (p->pos < p->len && g_ascii_isspace (p->s[p->pos]))
-    p->pos++;
-}
-
-static JNode *jparse_value (JParser *p);
-
+/* The text with the decimal commas of that writer's output replaced by
+ * points; NULL when there are none (or it is not that writer's output). */
 static char *
-jparse_string (JParser *p)
+repair_decimal_commas (const char *json)
 {
-  GString *out;
+  GString *out = NULL;
+  const char *copied = json, *p = json;
 
-  if (p->pos >= p->len || p->s[p->pos] != '"')
+  /* Only that writer's output: it began so. */
+  if (!g_str_has_prefix (json, "{\"format\":1,"))
+    return NULL;
+  while (*p != '\0')
     {
-      jfail (p, "expected a string");
-      return NULL;
-    }
-  p->pos++;
-  out = g_string_new (NULL);
-  while (p->pos < p->len && p->s[p->pos] != '"')
-    {
-      char c = p->s[p->pos++];
-      if ((unsigned char) c < 0x20)
+      const char *name, *q, *n, *f;
+
+      if (*p != '"')
         {
-          g_string_free (out, TRUE);
-          jfail (p, "control character in a string");
-          return NULL;
-        }
-      if (c != '\\')
-        {
-          g_string_append_c (out, c);
+          p++;
           continue;
         }
-      if (p->pos >= p->len)
+      /* A string; a member name when a ':' follows. */
+      name = ++p;
+      while (*p != '\0' && *p != '"')
+        p += p[0] == '\\' && p[1] != '\0' ? 2 : 1;
+      if (*p == '\0')
         break;
-      c = p->s[p->pos++];
-      switch (c)
-        {
-        case '"': case '\\': case '/': g_string_append_c (out, c); break;
-        case 'n': g_string_append_c (out, '\n'); break;
-        case 't': g_string_append_c (out, '\t'); break;
-        case 'r': g_string_append_c (out, '\r'); break;
-        case 'b': g_string_append_c (out, '\b'); break;
-        case 'f': g_string_append_c (out, '\f'); break;
-        case 'u':
-          {
-            guint v = 0;
-            for (int k = 0; k < 4; k++)
-              {
-                int d = p->pos < p->len ? g_ascii_xdigit_value (p->s[p->pos]) : -1;
-                if (d < 0)
-                  {
-                    g_string_free (out, TRUE);
-                    jfail (p, "bad \\u escape");
-                    return NULL;
-                  }
-                v = v * 16 + (guint) d;
-                p->pos++;
-              }
-            if (v == 0 || (v >= 0xd800 && v <= 0xdfff))
-              {
-                g_string_free (out, TRUE);
-                jfail (p, "unsupported \\u escape");
-                return NULL;
-              }
-            g_string_append_unichar (out, v);
-          }
-          break;
-        default:
-          g_string_free (out, TRUE);
-          jfail (p, "bad escape");
-          return NULL;
-        }
+      q = ++p;
+      if (*q != ':' || !is_decimal_member (name, (size_t) (q - 1 - name)))
+        continue;
+      n = q + 1;
+      if (*n == '-')
+        n++;
+      if (!g_ascii_isdigit (*n))
+        continue;
+      while (g_ascii_isdigit (*n))
+        n++;
+      /* In valid JSON a ',' after a member's value is followed by the
+       * next member's name, never by a digit. */
+      if (n[0] != ',' || !g_ascii_isdigit (n[1]))
+        continue;
+      f = n + 1;
+      while (g_ascii_isdigit (*f))
+        f++;
+      if (*f != ',' && *f != '}')
+        continue;
+      if (out == NULL)
+        out = g_string_sized_new (strlen (json));
+      g_string_append_len (out, copied, n - copied);
+      g_string_append_c (out, '.');
+      copied = n + 1;
+      p = f;
     }
-  if (p->pos >= p->len)
-    {
-      g_string_free (out, TRUE);
-      jfail (p, "unterminated string");
-      return NULL;
-    }
-  p->pos++;
+  if (out == NULL)
+    return NULL;
+  g_string_append (out, copied);
   return g_string_free (out, FALSE);
 }
 
-static JNode *
-jparse_container (JParser *p, gboolean object)
-{
-  JNode *n = g_new0 (JNode, 1);
-  char close = object ? '}' : ']';
-
-  n->type = object ? J_OBJECT : J_ARRAY;
-  n->items = g_ptr_array_new_with_free_func ((GDestroyNotify) jnode_free);
-  if (object)
-    n->keys = g_ptr_array_new_with_free_func (g_free);
-  if (++p->depth > 16)
-    {
-      jfail (p, "nested too deeply");
-      jnode_free (n);
-      return NULL;
-    }
-  p->pos++;
-  jskip (p);
-  if (p->pos < p->len && p->s[p->pos] == close)
-    {
-      p->pos++;
-      p->depth--;
-      return n;
-    }
-  for (;;)
-    {
-      JNode *v;
-
-      jskip (p);
-      if (object)
-        {
-          char *key = jparse_string (p);
-          if (key == NULL)
-            break;
-          g_ptr_array_add (n->keys, key);
-          jskip (p);
-          if (p->pos >= p->len || p->s[p->pos] != ':')
-            {
-              jfail (p, "expected ':'");
-              break;
-            }
-          p->pos++;
-        }
-      v = jparse_value (p);
-      if (v == NULL)
-        break;
-      g_ptr_array_add (n->items, v);
-      jskip (p);
-      if (p->pos < p->len && p->s[p->pos] == ',')
-        {
-          p->pos++;
-          continue;
-        }
-      if (p->pos < p->len && p->s[p->pos] == close)
-        {
-          p->pos++;
-          p->depth--;
-          return n;
-        }
-      jfail (p, object ? "expected ',' or '}'" : "expected ',' or ']'");
-      break;
-    }
-  jnode_free (n);
-  return NULL;
-}
-
-static JNode *
-jparse_value (JParser *p)
-{
-  JNode *n;
-  char c;
-
-  jskip (p);
-  if (p->pos >= p->len)
-    {
-      jfail (p, "unexpected end");
-      return NULL;
-    }
-  c = p->s[p->pos];
-  if (c == '{' || c == '[')
-    return jparse_container (p, c == '{');
-  if (c == '"')
-    {
-      char *s = jparse_string (p);
-      if (s == NULL)
-        return NULL;
-      n = g_new0 (JNode, 1);
-      n->type = J_STRING;
-      n->text = s;
-      return n;
-    }
-  if (c == '-' || g_ascii_isdigit (c))
-    {
-      size_t start = p->pos;
-      while (p->pos < p->len && strchr ("+-0123456789.eE", p->s[p->pos]) != NULL)
-        p->pos++;
-      n = g_new0 (JNode, 1);
-      n->type = J_NUMBER;
-      n->text = g_strndup (p->s + start, p->pos - start);
-      return n;
-    }
-  {
-    static const struct { const char *word; JType type; gboolean b; } words[] = {
-      { "true", J_BOOL, TRUE }, { "false", J_BOOL, FALSE }, { "null", J_NULL, FALSE },
-    };
-    for (guint i = 0; i < G_N_ELEMENTS (words); i++)
-      {
-        size_t l = strlen (words[i].word);
-        if (p->len - p->pos >= l && strncmp (p->s + p->pos, words[i].word, l) == 0)
-          {
-            p->pos += l;
-            n = g_new0 (JNode, 1);
-            n->type = words[i].type;
-            n->boolean = words[i].b;
-            return n;
-          }
-      }
-  }
-  jfail (p, "unexpected character");
-  return NULL;
-}
-
-static JNode *
-jget (JNode *obj, const char *key)
-{
-  if (obj == NULL || obj->type != J_OBJECT)
-    return NULL;
-  for (guint i = 0; i < obj->keys->len; i++)
-    if (strcmp (obj->keys->pdata[i], key) == 0)
-      return obj->items->pdata[i];
-  return NULL;
-}
-
-/* Field readers: FALSE (with the error) when missing or of the wrong type. */
+/* Field readers: FALSE (with the error) when missing or of the wrong type.
+ * other_line is set when the analysis is of other decisions than the
+ * record's main line (rather than unreadable). */
 typedef struct {
   GError    **error;
   const char *where;
+  gboolean    other_line;
 } JCtx;
 
 static gboolean
@@ -476,51 +322,87 @@ jbad (JCtx *c, const char *key)
 }
 
 static gboolean
-jdouble (JCtx *c, JNode *obj, const char *key, double *out)
+jother (JCtx *c, const char *key)
 {
-  JNode *n = jget (obj, key);
-  char *end;
+  c->other_line = TRUE;
+  return jbad (c, key);
+}
 
-  if (n == NULL || n->type != J_NUMBER)
-    return jbad (c, key);
-  *out = g_ascii_strtod (n->text, &end);
-  return *end == '\0' ? TRUE : jbad (c, key);
+static JsonNode *
+jget (JsonObject *obj, const char *key)
+{
+  return obj != NULL ? json_object_get_member (obj, key) : NULL;
+}
+
+static JsonObject *
+jobject (JsonNode *n)
+{
+  return n != NULL && JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
 }
 
 static gboolean
-juint64 (JCtx *c, JNode *obj, const char *key, guint64 *out)
+holds_value_type (JsonNode *n, GType type)
 {
-  JNode *n = jget (obj, key);
-  char *end;
-
-  if (n == NULL || n->type != J_NUMBER || n->text[0] == '-')
-    return jbad (c, key);
-  *out = g_ascii_strtoull (n->text, &end, 10);
-  return *end == '\0' ? TRUE : jbad (c, key);
+  return n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == type;
 }
 
 static gboolean
-jbool (JCtx *c, JNode *obj, const char *key, gboolean *out)
+jdouble (JCtx *c, JsonObject *obj, const char *key, double *out)
 {
-  JNode *n = jget (obj, key);
+  JsonNode *n = jget (obj, key);
 
-  if (n == NULL || n->type != J_BOOL)
+  if (!holds_value_type (n, G_TYPE_DOUBLE) && !holds_value_type (n, G_TYPE_INT64))
     return jbad (c, key);
-  *out = n->boolean;
+  *out = json_node_get_double (n);
+  return isfinite (*out) ? TRUE : jbad (c, key);
+}
+
+/* json-glib reads every integer as a gint64: a count is never negative,
+ * while a 64-bit seed or iteration count above G_MAXINT64 (written with
+ * %llu) reads back as its negative two's complement (wide). */
+static gboolean
+jinteger (JCtx *c, JsonObject *obj, const char *key, gboolean wide, guint64 *out)
+{
+  JsonNode *n = jget (obj, key);
+  gint64 v;
+
+  if (!holds_value_type (n, G_TYPE_INT64))
+    return jbad (c, key);
+  v = json_node_get_int (n);
+  if (v < 0 && !wide)
+    return jbad (c, key);
+  *out = (guint64) v;
+  return TRUE;
+}
+
+static gboolean
+juint64 (JCtx *c, JsonObject *obj, const char *key, guint64 *out)
+{
+  return jinteger (c, obj, key, FALSE, out);
+}
+
+static gboolean
+jbool (JCtx *c, JsonObject *obj, const char *key, gboolean *out)
+{
+  JsonNode *n = jget (obj, key);
+
+  if (!holds_value_type (n, G_TYPE_BOOLEAN))
+    return jbad (c, key);
+  *out = json_node_get_boolean (n);
   return TRUE;
 }
 
 static const char *
-jstring (JCtx *c, JNode *obj, const char *key)
+jstring (JCtx *c, JsonObject *obj, const char *key)
 {
-  JNode *n = jget (obj, key);
+  JsonNode *n = jget (obj, key);
 
-  if (n == NULL || n->type != J_STRING)
+  if (!holds_value_type (n, G_TYPE_STRING))
     {
       jbad (c, key);
       return NULL;
     }
-  return n->text;
+  return json_node_get_string (n);
 }
 
 static gboolean
@@ -542,12 +424,13 @@ read_decision (JCtx *c, const ImhState *s, const char *text, ImhDecision *out,
 }
 
 static gboolean
-read_candidate (JCtx *c, const ImhState *s, JNode *obj, ImhAnalysisCandidate *out)
+read_candidate (JCtx *c, const ImhState *s, JsonNode *node, ImhAnalysisCandidate *out)
 {
+  JsonObject *obj = jobject (node);
   guint64 visits;
 
   memset (out, 0, sizeof *out);
-  if (obj == NULL || obj->type != J_OBJECT)
+  if (obj == NULL)
     return jbad (c, "top");
   if (!read_decision (c, s, jstring (c, obj, "decision"), &out->decision, out->text)
       || !juint64 (c, obj, "visits", &visits)
@@ -560,27 +443,34 @@ read_candidate (JCtx *c, const ImhState *s, JNode *obj, ImhAnalysisCandidate *ou
 }
 
 static gboolean
-read_ply (JCtx *c, const ImhState *s, ImhDecision played, guint i, JNode *obj,
+read_ply (JCtx *c, const ImhState *s, ImhDecision played, guint i, JsonNode *node,
           ImhAnalysisPly *p)
 {
   const ImhRules *rules = imh_rules_of (s);
+  JsonObject *obj = jobject (node);
+  JsonArray *top;
   guint64 u = 0;
   gboolean b = FALSE;
-  JNode *n;
+  JsonNode *n;
   const char *mark;
 
   memset (p, 0, sizeof *p);
-  if (obj == NULL || obj->type != J_OBJECT)
+  if (obj == NULL)
     return jbad (c, "plies");
   if (!juint64 (c, obj, "ply", &u) || u != i)
     return jbad (c, "ply");
   p->ply = i;
   p->mover = rules->actor (s);
   p->turn = rules->turn_index (s);
+  /* The decision played is the record's: otherwise this is the analysis
+   * of another line. */
   if (!read_decision (c, s, jstring (c, obj, "played"), &p->played, p->played_text))
-    return FALSE;
+    {
+      c->other_line = TRUE;
+      return FALSE;
+    }
   if (p->played != played)
-    return jbad (c, "played");
+    return jother (c, "played");
   if (!read_decision (c, s, jstring (c, obj, "best"), &p->best, p->best_text))
     return FALSE;
   if (!juint64 (c, obj, "legal", &u))
@@ -599,9 +489,9 @@ read_ply (JCtx *c, const ImhState *s, ImhDecision played, guint i, JNode *obj,
       || !jdouble (c, obj, "loss_ci", &p->loss_ci))
     return FALSE;
   n = jget (obj, "mark");
-  if (n == NULL || (n->type != J_NULL && n->type != J_STRING))
+  if (n == NULL || (!JSON_NODE_HOLDS_NULL (n) && !holds_value_type (n, G_TYPE_STRING)))
     return jbad (c, "mark");
-  mark = n->type == J_STRING ? n->text : "";
+  mark = JSON_NODE_HOLDS_NULL (n) ? "" : json_node_get_string (n);
   p->mark = IMH_MARK_NONE;
   for (int k = 1; k < IMH_N_MARKS; k++)
     if (strcmp (mark, imh_analysis_mark_name ((ImhMark) k)) == 0)
@@ -611,7 +501,7 @@ read_ply (JCtx *c, const ImhState *s, ImhDecision played, guint i, JNode *obj,
   n = jget (obj, "alternative");
   if (n == NULL)
     return jbad (c, "alternative");
-  if (n->type != J_NULL)
+  if (!JSON_NODE_HOLDS_NULL (n))
     {
       if (!read_candidate (c, s, n, &p->alternative))
         return FALSE;
@@ -633,33 +523,57 @@ read_ply (JCtx *c, const ImhState *s, ImhDecision played, guint i, JNode *obj,
       p->win_actual_ci = p->win_after_ci;
     }
   n = jget (obj, "top");
-  if (n == NULL || n->type != J_ARRAY || n->items->len > IMH_ANALYSIS_TOP)
+  if (n == NULL || !JSON_NODE_HOLDS_ARRAY (n))
     return jbad (c, "top");
-  for (guint k = 0; k < n->items->len; k++)
-    if (!read_candidate (c, s, n->items->pdata[k], &p->top[p->n_top++]))
+  top = json_node_get_array (n);
+  if (json_array_get_length (top) > IMH_ANALYSIS_TOP)
+    return jbad (c, "top");
+  for (guint k = 0; k < json_array_get_length (top); k++)
+    if (!read_candidate (c, s, json_array_get_element (top, k), &p->top[p->n_top++]))
       return FALSE;
   return TRUE;
 }
 
-ImhAnalysisResult *
-imh_analysis_result_new_from_json (const char  *record,
-                                   const char  *json,
-                                   GError     **error)
+/* Where json-glib stopped: its "error" signal comes while the scanner
+ * still knows the position. */
+typedef struct {
+  guint line, pos;
+} ParsePosition;
+
+static void
+parse_error_cb (JsonParser *parser,
+                gpointer    error,
+                gpointer    data)
+{
+  ParsePosition *where = data;
+
+  where->line = json_parser_get_current_line (parser);
+  where->pos = json_parser_get_current_pos (parser);
+}
+
+/* The analysis in json for record; NULL with G_IO_ERROR_INVALID_DATA, and
+ * *other_line TRUE when it is the analysis of other decisions than the
+ * record's main line (a game played on, or another game). */
+static ImhAnalysis *
+read_analysis (const char  *record,
+               const char  *json,
+               gboolean    *other_line,
+               GError     **error)
 {
   ImhRecordError rerr = { 0 };
   g_autoptr(GError) local = NULL;
-  JParser parser = { 0 };
-  JNode *root = NULL, *settings, *plies;
+  g_autoptr(JsonParser) parser = NULL;
+  g_autofree char *repaired = NULL;
+  ParsePosition where = { 0 };
+  JsonObject *root, *settings;
+  JsonArray *plies;
   ImhRecord *r = NULL;
   ImhAnalysis *a = NULL;
   ImhState s;
-  JCtx c = { &local, NULL };
+  JCtx c = { &local, NULL, FALSE };
   guint64 u;
   const char *text;
   int depth;
-
-  g_return_val_if_fail (record != NULL, NULL);
-  g_return_val_if_fail (json != NULL, NULL);
 
   /* TRANSLATORS: where in the analysis data an error is ("field x of the analysis") */
   c.where = _("the analysis");
@@ -672,21 +586,35 @@ imh_analysis_result_new_from_json (const char  *record,
       return NULL;
     }
 
-  parser.s = json;
-  parser.len = strlen (json);
-  parser.error = &local;
-  root = jparse_value (&parser);
-  if (root != NULL)
+  repaired = repair_decimal_commas (json);
+  parser = json_parser_new ();
+  g_signal_connect (parser, "error", G_CALLBACK (parse_error_cb), &where);
+  if (!json_parser_load_from_data (parser, repaired != NULL ? repaired : json, -1, &local))
     {
-      jskip (&parser);
-      if (parser.pos != parser.len)
+      g_autofree char *why = NULL;
+      const char *message = local->message;
+
+      /* json-glib's message starts with "<data>:line:column: ", said below. */
+      if (g_str_has_prefix (message, "<data>:"))
         {
-          jfail (&parser, "text after the end");
-          g_clear_pointer (&root, jnode_free);
+          const char *rest = strstr (message + 7, ": ");
+          if (rest != NULL)
+            message = rest + 2;
         }
+      why = g_strdup (message);
+      g_clear_error (&local);
+      g_set_error (&local, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   /* TRANSLATORS: the analysis data stored in the library is not JSON;
+                    * %s: the JSON parser's message */
+                   _("Invalid analysis data at line %u, byte %u: %s"), where.line, where.pos, why);
+      goto out;
     }
+  root = json_parser_get_root (parser) != NULL ? jobject (json_parser_get_root (parser)) : NULL;
   if (root == NULL)
-    goto out;
+    {
+      jbad (&c, "format");
+      goto out;
+    }
 
   a = calloc (1, sizeof *a);
   if (a == NULL)
@@ -699,17 +627,17 @@ imh_analysis_result_new_from_json (const char  *record,
   text = jstring (&c, root, "game");
   if (text == NULL || strcmp (text, r->rules->id) != 0)
     {
-      jbad (&c, "game");
+      jother (&c, "game");
       goto out;
     }
   a->game = r->rules->kind;
   a->n_players = r->options.n_players;
   if (!juint64 (&c, root, "players", &u) || u != a->n_players)
     {
-      jbad (&c, "players");
+      jother (&c, "players");
       goto out;
     }
-  settings = jget (root, "settings");
+  settings = jobject (jget (root, "settings"));
   text = jstring (&c, settings, "depth");
   depth = imh_analysis_depth_from_name (text);
   if (depth < 0)
@@ -718,14 +646,14 @@ imh_analysis_result_new_from_json (const char  *record,
       goto out;
     }
   imh_analysis_settings_init (&a->settings, (ImhAnalysisDepth) depth);
-  if (!juint64 (&c, settings, "root_iterations", &a->settings.root_iterations)
+  if (!jinteger (&c, settings, "root_iterations", TRUE, &a->settings.root_iterations)
       || !juint64 (&c, settings, "samples", &u))
     goto out;
   a->settings.samples = (uint32_t) MIN (u, G_MAXUINT32);
   if (!juint64 (&c, settings, "sample_iterations", &u))
     goto out;
   a->settings.sample_iterations = (uint32_t) MIN (u, G_MAXUINT32);
-  if (!juint64 (&c, settings, "seed", &a->settings.seed))
+  if (!jinteger (&c, settings, "seed", TRUE, &a->settings.seed))
     goto out;
   text = jstring (&c, settings, "engine_version");
   if (text == NULL)
@@ -734,16 +662,21 @@ imh_analysis_result_new_from_json (const char  *record,
   if (!juint64 (&c, root, "elapsed_ms", &u))
     goto out;
   a->elapsed_ms = (uint32_t) MIN (u, G_MAXUINT32);
-  if (!juint64 (&c, root, "iterations", &a->iterations))
+  if (!jinteger (&c, root, "iterations", TRUE, &a->iterations))
     goto out;
 
-  plies = jget (root, "plies");
-  if (plies == NULL || plies->type != J_ARRAY || plies->items->len != r->main.n_decisions)
+  if (jget (root, "plies") == NULL || !JSON_NODE_HOLDS_ARRAY (jget (root, "plies")))
     {
       jbad (&c, "plies");
       goto out;
     }
-  a->n_plies = plies->items->len;
+  plies = json_node_get_array (jget (root, "plies"));
+  if (json_array_get_length (plies) != r->main.n_decisions)
+    {
+      jother (&c, "plies");
+      goto out;
+    }
+  a->n_plies = json_array_get_length (plies);
   a->plies = calloc (a->n_plies ? a->n_plies : 1, sizeof *a->plies);
   if (a->plies == NULL)
     goto out;
@@ -751,10 +684,11 @@ imh_analysis_result_new_from_json (const char  *record,
   for (guint i = 0; i < a->n_plies; i++)
     {
       /* TRANSLATORS: where in the analysis data an error is */
-      g_autofree char *where = g_strdup_printf (_("decision %u"), i + 1);
+      g_autofree char *ply_where = g_strdup_printf (_("decision %u"), i + 1);
 
-      c.where = where;
-      if (!read_ply (&c, &s, r->main.decisions[i], i, plies->items->pdata[i], &a->plies[i]))
+      c.where = ply_where;
+      if (!read_ply (&c, &s, r->main.decisions[i], i, json_array_get_element (plies, i),
+                     &a->plies[i]))
         goto out;
       c.where = _("the analysis");
       imh_apply (&s, r->main.decisions[i]);
@@ -762,8 +696,9 @@ imh_analysis_result_new_from_json (const char  *record,
   imh_analysis_summarize (a, &s);
 
 out:
-  jnode_free (root);
   imh_record_free (r);
+  if (other_line != NULL)
+    *other_line = local != NULL && c.other_line;
   if (local != NULL || a == NULL)
     {
       imh_analysis_free (a);
@@ -773,7 +708,44 @@ out:
         g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Out of memory"));
       return NULL;
     }
-  return result_new (a);
+  return a;
+}
+
+ImhAnalysisResult *
+imh_analysis_result_new_from_json (const char  *record,
+                                   const char  *json,
+                                   GError     **error)
+{
+  ImhAnalysis *a;
+
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (json != NULL, NULL);
+
+  a = read_analysis (record, json, NULL, error);
+  return a != NULL ? result_new (a) : NULL;
+}
+
+/* The library lists what load finds (a write only when that changes). */
+static void
+note_analysis_state (ImhLibrary              *library,
+                     gint64                   game_id,
+                     ImhLibraryAnalysisState  state)
+{
+  g_autoptr(ImhGameSummary) summary = NULL;
+  g_autoptr(GError) error = NULL;
+  ImhLibraryAnalysisState listed;
+
+  if (imh_library_is_read_only (library))
+    return;
+  summary = imh_library_get_summary (library, game_id, &error);
+  if (summary == NULL)
+    return;
+  listed = imh_game_summary_get_analysed (summary) ? IMH_LIBRARY_ANALYSIS_READABLE
+           : imh_game_summary_get_analysis_unreadable (summary) ? IMH_LIBRARY_ANALYSIS_UNREADABLE
+           : IMH_LIBRARY_ANALYSIS_NONE;
+  if (listed != state && !imh_library_set_analysis_state (library, game_id, state, &error))
+    g_debug ("Could not note the analysis of game %" G_GINT64_FORMAT ": %s", game_id,
+             error->message);
 }
 
 ImhAnalysisResult *
@@ -782,6 +754,9 @@ imh_analysis_result_load (ImhLibrary  *library,
                           GError     **error)
 {
   g_autofree char *record = NULL, *version = NULL, *settings = NULL, *data = NULL;
+  g_autoptr(GError) local = NULL;
+  gboolean other_line = FALSE;
+  ImhAnalysis *a;
 
   g_return_val_if_fail (IMH_IS_LIBRARY (library), NULL);
 
@@ -790,7 +765,26 @@ imh_analysis_result_load (ImhLibrary  *library,
     return NULL;
   if (!imh_library_get_latest_analysis (library, game_id, &version, &settings, &data, error))
     return NULL;
-  return imh_analysis_result_new_from_json (record, data, error);
+  a = read_analysis (record, data, &other_line, &local);
+  if (a != NULL)
+    {
+      note_analysis_state (library, game_id, IMH_LIBRARY_ANALYSIS_READABLE);
+      return result_new (a);
+    }
+  if (other_line)
+    {
+      /* Kept, but it is not an analysis of this game's decisions. */
+      note_analysis_state (library, game_id, IMH_LIBRARY_ANALYSIS_NONE);
+      g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND,
+                   _("The stored analysis of game %lld is of other decisions: %s"),
+                   (long long) game_id, local->message);
+      return NULL;
+    }
+  /* Unreadable: kept (a new analysis replaces it), and listed as such. */
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+    note_analysis_state (library, game_id, IMH_LIBRARY_ANALYSIS_UNREADABLE);
+  g_propagate_error (error, g_steal_pointer (&local));
+  return NULL;
 }
 
 /* ---------------------------------------------------------------- */

@@ -57,13 +57,22 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImhAnalysisResult, imh_analysis_result_unref)
 /* An analysis read back from its JSON (imh_analysis_result_to_json(),
  * what the library stores) for the record it was made of (the record's
  * main line must match the analysed decisions). The per-player summary is
- * recomputed from the decisions. NULL with G_IO_ERROR_INVALID_DATA naming
- * the problem (byte offset in the JSON, or the decision). */
+ * recomputed from the decisions. Read with json-glib, independent of the
+ * locale; the output of the first writer under a locale with a decimal
+ * comma ("win":0,7047) reads as if written with points (docs/library.md).
+ * NULL with G_IO_ERROR_INVALID_DATA naming the problem (line and byte in
+ * the JSON, or the field and decision). */
 ImhAnalysisResult     *imh_analysis_result_new_from_json (const char  *record,
                                                           const char  *json,
                                                           GError     **error);
-/* The newest analysis of a library game, read back (NOT_FOUND from the
- * library when there is none). */
+/* The newest analysis of a library game, read back. Errors:
+ * IMH_LIBRARY_ERROR_NOT_FOUND when there is none, or when it is of other
+ * decisions than the game's stored record (the game was played on);
+ * G_IO_ERROR_INVALID_DATA when it cannot be read; other library errors.
+ * The stored analysis is always kept (the next one stored replaces it),
+ * and the library's "analysed" column is set to what was found
+ * (imh_library_set_analysis_state(): readable, of other decisions, or
+ * unreadable). */
 ImhAnalysisResult     *imh_analysis_result_load          (ImhLibrary  *library,
                                                           gint64       game_id,
                                                           GError     **error);
@@ -75,7 +84,9 @@ char                  *imh_analysis_player_summary      (const ImhAnalysis *anal
                                                          guint              player);
 
 /* Stores a result with a game of the library (the newest analysis of a
- * game is the one the library lists and filters on). */
+ * game is the one the library lists and filters on). The JSON stored is
+ * checked to read back first (G_IO_ERROR_INVALID_DATA otherwise, and the
+ * analysis stored before stays). */
 gboolean               imh_analysis_result_save        (ImhAnalysisResult *result,
                                                         ImhLibrary        *library,
                                                         gint64             game_id,

@@ -23,6 +23,7 @@ typedef struct {
   guint   turns;
   gboolean starred;
   gboolean analysed;
+  gboolean analysis_unreadable;
   guint   n_blunders;
   char   *tags;
   char   *notes;

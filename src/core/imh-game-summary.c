@@ -34,6 +34,7 @@ enum {
   PROP_TURNS,
   PROP_STARRED,
   PROP_ANALYSED,
+  PROP_ANALYSIS_UNREADABLE,
   PROP_N_BLUNDERS,
   PROP_TAGS,
   PROP_NOTES,
@@ -89,6 +90,7 @@ imh_game_summary_get_property (GObject    *object,
     case PROP_TURNS: g_value_set_uint (value, self->d.turns); break;
     case PROP_STARRED: g_value_set_boolean (value, self->d.starred); break;
     case PROP_ANALYSED: g_value_set_boolean (value, self->d.analysed); break;
+    case PROP_ANALYSIS_UNREADABLE: g_value_set_boolean (value, self->d.analysis_unreadable); break;
     case PROP_N_BLUNDERS: g_value_set_uint (value, self->d.n_blunders); break;
     case PROP_TAGS: g_value_set_string (value, self->d.tags); break;
     case PROP_NOTES: g_value_set_string (value, self->d.notes); break;
@@ -123,6 +125,7 @@ imh_game_summary_class_init (ImhGameSummaryClass *klass)
   properties[PROP_TURNS] = g_param_spec_uint ("turns", NULL, NULL, 0, G_MAXUINT, 0, f);
   properties[PROP_STARRED] = g_param_spec_boolean ("starred", NULL, NULL, FALSE, f);
   properties[PROP_ANALYSED] = g_param_spec_boolean ("analysed", NULL, NULL, FALSE, f);
+  properties[PROP_ANALYSIS_UNREADABLE] = g_param_spec_boolean ("analysis-unreadable", NULL, NULL, FALSE, f);
   properties[PROP_N_BLUNDERS] = g_param_spec_uint ("n-blunders", NULL, NULL, 0, G_MAXUINT, 0, f);
   properties[PROP_TAGS] = g_param_spec_string ("tags", NULL, NULL, NULL, f);
   properties[PROP_NOTES] = g_param_spec_string ("notes", NULL, NULL, NULL, f);
@@ -190,6 +193,7 @@ _imh_game_summary_update (ImhGameSummary *self,
   UPDATE_VALUE (turns, PROP_TURNS);
   UPDATE_VALUE (starred, PROP_STARRED);
   UPDATE_VALUE (analysed, PROP_ANALYSED);
+  UPDATE_VALUE (analysis_unreadable, PROP_ANALYSIS_UNREADABLE);
   UPDATE_VALUE (n_blunders, PROP_N_BLUNDERS);
   update_string (self, &self->d.tags, other->d.tags, PROP_TAGS);
   update_string (self, &self->d.notes, other->d.notes, PROP_NOTES);
@@ -215,6 +219,7 @@ GETTER (guint, length, length)
 GETTER (guint, turns, turns)
 GETTER (gboolean, starred, starred)
 GETTER (gboolean, analysed, analysed)
+GETTER (gboolean, analysis_unreadable, analysis_unreadable)
 GETTER (guint, n_blunders, n_blunders)
 GETTER (gint64, deleted, deleted)
 

@@ -36,7 +36,10 @@ const char *imh_game_summary_get_result      (ImhGameSummary *self);
 guint       imh_game_summary_get_length      (ImhGameSummary *self);
 guint       imh_game_summary_get_turns       (ImhGameSummary *self);
 gboolean    imh_game_summary_get_starred     (ImhGameSummary *self);
+/* Has an analysis that reads back ("analysed"), or one stored that cannot
+ * be read ("analysis-unreadable"); at most one of the two. */
 gboolean    imh_game_summary_get_analysed    (ImhGameSummary *self);
+gboolean    imh_game_summary_get_analysis_unreadable (ImhGameSummary *self);
 guint       imh_game_summary_get_n_blunders  (ImhGameSummary *self);
 /* Tags joined with ", ". */
 const char *imh_game_summary_get_tags        (ImhGameSummary *self);

@@ -30,6 +30,12 @@
 #define QUICK_CHECK_MAX_FILE_SIZE (16 * 1024 * 1024)
 #define QUICK_CHECK_BUDGET_US (60 * 1000)
 
+/* games.analysed is an ImhLibraryAnalysisState. */
+#define ANALYSED_READABLE   1   /* IMH_LIBRARY_ANALYSIS_READABLE */
+#define ANALYSED_UNREADABLE 2   /* IMH_LIBRARY_ANALYSIS_UNREADABLE */
+G_STATIC_ASSERT (ANALYSED_READABLE == IMH_LIBRARY_ANALYSIS_READABLE);
+G_STATIC_ASSERT (ANALYSED_UNREADABLE == IMH_LIBRARY_ANALYSIS_UNREADABLE);
+
 typedef struct {
   sqlite3    *db;
   GHashTable *stmts;                /* SQL text (static) → sqlite3_stmt* */
@@ -1708,7 +1714,8 @@ summary_from_row (sqlite3_stmt *stmt)
   d.length = (guint) sqlite3_column_int (stmt, 12);
   d.turns = (guint) sqlite3_column_int (stmt, 13);
   d.starred = sqlite3_column_int (stmt, 14) != 0;
-  d.analysed = sqlite3_column_int (stmt, 15) != 0;
+  d.analysed = sqlite3_column_int (stmt, 15) == ANALYSED_READABLE;
+  d.analysis_unreadable = sqlite3_column_int (stmt, 15) == ANALYSED_UNREADABLE;
   d.n_blunders = (guint) sqlite3_column_int (stmt, 16);
   d.tags = column_dup (stmt, 17);
   d.notes = column_dup (stmt, 18);
@@ -2048,8 +2055,9 @@ build_query (ImhLibrary *self, const ImhLibraryQuery *q, Builder *b)
     }
   if (q->analysed != IMH_LIBRARY_ANY)
     {
-      builder_where (b, "analysed = ?");
-      builder_int (b, q->analysed == IMH_LIBRARY_YES);
+      /* Unreadable analyses count as none. */
+      builder_where (b, q->analysed == IMH_LIBRARY_YES ? "analysed = ?" : "analysed != ?");
+      builder_int (b, ANALYSED_READABLE);
     }
   if (q->has_blunder != IMH_LIBRARY_ANY)
     builder_where (b, q->has_blunder == IMH_LIBRARY_YES ? "n_blunders > 0" : "n_blunders = 0");
@@ -2441,7 +2449,8 @@ insert_analysis_locked (Conn        *c,
   if (!stmt_done (c, stmt, error))
     return 0;
   id = sqlite3_last_insert_rowid (c->db);
-  stmt = conn_stmt (c, "UPDATE games SET analysed = 1, n_blunders = ?2 WHERE id = ?1", error);
+  stmt = conn_stmt (c, "UPDATE games SET analysed = " G_STRINGIFY (ANALYSED_READABLE) ", n_blunders = ?2"
+                       " WHERE id = ?1", error);
   if (stmt == NULL)
     return 0;
   sqlite3_bind_int64 (stmt, 1, game_id);
@@ -2487,6 +2496,44 @@ imh_library_add_analysis (ImhLibrary  *self,
   if (id != 0)
     emit (self, GAME_CHANGED, game_id);
   return id;
+}
+
+gboolean
+imh_library_set_analysis_state (ImhLibrary              *self,
+                                gint64                   game_id,
+                                ImhLibraryAnalysisState  state,
+                                GError                 **error)
+{
+  Conn *c;
+  sqlite3_stmt *stmt;
+  gboolean ok = FALSE, changed = FALSE;
+
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (state <= IMH_LIBRARY_ANALYSIS_UNREADABLE, FALSE);
+
+  c = write_conn (self, error);
+  if (c == NULL)
+    return FALSE;
+  /* The blunder count is that of a readable analysis only. */
+  if (begin (c, error) && game_exists_locked (c, game_id, error)
+      && (stmt = conn_stmt (c, "UPDATE games SET analysed = ?2, n_blunders = CASE WHEN ?2 = "
+                               G_STRINGIFY (ANALYSED_READABLE) " THEN (SELECT n_blunders FROM"
+                               " analyses WHERE game_id = ?1 ORDER BY id DESC LIMIT 1) ELSE 0 END"
+                               " WHERE id = ?1 AND analysed != ?2"
+                               " AND EXISTS (SELECT 1 FROM analyses WHERE game_id = ?1)",
+                            error)) != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      sqlite3_bind_int (stmt, 2, (int) state);
+      ok = stmt_done (c, stmt, error);
+      changed = ok && sqlite3_changes (c->db) > 0;
+      ok = ok && commit (c, error);
+    }
+  rollback (c);
+  conn_unlock (c);
+  if (ok && changed)
+    emit (self, GAME_CHANGED, game_id);
+  return ok;
 }
 
 gboolean
@@ -3863,7 +3910,8 @@ imh_library_get_stats (ImhLibrary       *self,
       if (ok)
         stats->n_starred = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE starred = 1 AND deleted_at IS NULL", error, &ok);
       if (ok)
-        stats->n_analysed = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE analysed = 1 AND deleted_at IS NULL", error, &ok);
+        stats->n_analysed = (guint64) scalar_locked (c, "SELECT count(*) FROM games WHERE analysed = " G_STRINGIFY (ANALYSED_READABLE)
+                                                        " AND deleted_at IS NULL", error, &ok);
       if (ok)
         stats->n_tags = (guint64) scalar_locked (c, "SELECT count(*) FROM tags WHERE EXISTS (SELECT 1 FROM game_tags gt"
                                                     " JOIN games g ON g.id = gt.game_id WHERE gt.tag_id = tags.id"

@@ -296,6 +296,24 @@ gint64      imh_library_add_analysis       (ImhLibrary          *self,
                                             const char          *data,
                                             guint                n_blunders,
                                             GError             **error);
+/* What the "analysed" column says of a game's stored analysis. */
+typedef enum {
+  IMH_LIBRARY_ANALYSIS_NONE = 0,        /* none for the game's current record */
+  IMH_LIBRARY_ANALYSIS_READABLE = 1,    /* it reads back: "analysed" */
+  IMH_LIBRARY_ANALYSIS_UNREADABLE = 2,  /* kept, but it cannot be read */
+} ImhLibraryAnalysisState;
+
+/* Sets what the library lists of the game's stored analysis, when it has
+ * one (nothing changes for a game without): NONE for one of other
+ * decisions than the game's record (it was played on), UNREADABLE for one
+ * that cannot be read (imh_game_summary_get_analysis_unreadable()), and
+ * READABLE. Only READABLE counts as "analysed" and keeps the blunder
+ * count. The analysis itself is kept; the next one added replaces it.
+ * imh_analysis_result_load() sets it from what it finds. */
+gboolean    imh_library_set_analysis_state (ImhLibrary            *self,
+                                            gint64                 game_id,
+                                            ImhLibraryAnalysisState state,
+                                            GError               **error);
 /* The newest analysis of a game: FALSE with NOT_FOUND when there is none. */
 gboolean    imh_library_get_latest_analysis (ImhLibrary         *self,
                                              gint64              game_id,

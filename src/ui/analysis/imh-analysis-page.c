@@ -23,6 +23,7 @@ struct _ImhAnalysisPage
   ImhAnalysisResult *result;
   gboolean           stored;        /* result is in the library with game_id */
   guint              player;        /* the graph's side */
+  char              *load_error;    /* why the stored analysis could not be read, or NULL */
 
   ImhAnalysisJob    *job;
   GCancellable      *cancellable;
@@ -31,6 +32,8 @@ struct _ImhAnalysisPage
   guint              sample_iterations;
 
   GtkWidget         *box;
+  GtkWidget         *unreadable;    /* the stored analysis cannot be read: why */
+  GtkWidget         *unreadable_body;
   GtkWidget         *intro;         /* not analysed: text and button */
   GtkWidget         *progress_box;
   GtkWidget         *progress;
@@ -284,6 +287,7 @@ update_visibility (ImhAnalysisPage *self)
 {
   gboolean running = self->job != NULL;
 
+  gtk_widget_set_visible (self->unreadable, !running && self->result == NULL && self->load_error != NULL);
   gtk_widget_set_visible (self->intro, !running && self->result == NULL);
   gtk_widget_set_visible (self->progress_box, running);
   gtk_widget_set_visible (self->result_box, self->result != NULL);
@@ -440,6 +444,7 @@ imh_analysis_page_dispose (GObject *object)
     }
   g_clear_object (&self->library);
   g_clear_pointer (&self->result, imh_analysis_result_unref);
+  g_clear_pointer (&self->load_error, g_free);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
 
@@ -521,7 +526,7 @@ wrap_label (const char *text)
 static void
 imh_analysis_page_init (ImhAnalysisPage *self)
 {
-  GtkWidget *scrolled, *button, *row, *label, *sw, *decision;
+  GtkWidget *scrolled, *button, *row, *label, *sw, *decision, *image;
 
   scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
@@ -532,6 +537,26 @@ imh_analysis_page_init (ImhAnalysisPage *self)
   gtk_widget_set_margin_top (self->box, 6);
   gtk_widget_set_margin_bottom (self->box, 12);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->box);
+
+  /* A stored analysis that cannot be read: said, and kept until the game
+   * is analysed again (the intro's buttons below). */
+  self->unreadable = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  image = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  gtk_image_set_pixel_size (GTK_IMAGE (image), 32);
+  gtk_widget_add_css_class (image, "warning");
+  gtk_box_append (GTK_BOX (self->unreadable), image);
+  label = wrap_label (_("Stored Analysis Unreadable"));
+  gtk_widget_add_css_class (label, "heading");
+  gtk_label_set_xalign (GTK_LABEL (label), 0.5);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_box_append (GTK_BOX (self->unreadable), label);
+  self->unreadable_body = wrap_label (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->unreadable_body), 0.5);
+  gtk_label_set_justify (GTK_LABEL (self->unreadable_body), GTK_JUSTIFY_CENTER);
+  gtk_label_set_selectable (GTK_LABEL (self->unreadable_body), TRUE);
+  gtk_box_append (GTK_BOX (self->unreadable), self->unreadable_body);
+  gtk_widget_set_visible (self->unreadable, FALSE);
+  gtk_box_append (GTK_BOX (self->box), self->unreadable);
 
   /* Not analysed yet. */
   self->intro = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
@@ -637,6 +662,24 @@ imh_analysis_page_new (void)
 }
 
 static void
+set_load_error (ImhAnalysisPage *self,
+                const char      *why)
+{
+  g_autofree char *text = NULL;
+
+  g_free (self->load_error);
+  self->load_error = g_strdup (why);
+  if (why != NULL)
+    {
+      /* Translators: %s says what is wrong with the analysis stored in the library */
+      text = g_strdup_printf (_("The analysis of this game in the library cannot be read: %s\n\n"
+                                "It is kept until the game is analysed again."), why);
+    }
+  gtk_label_set_text (GTK_LABEL (self->unreadable_body), text != NULL ? text : "");
+  update_visibility (self);
+}
+
+static void
 load_stored (ImhAnalysisPage *self)
 {
   g_autoptr(GError) error = NULL;
@@ -649,9 +692,11 @@ load_stored (ImhAnalysisPage *self)
     {
       /* None yet, or of an older line of the game (it was played on and
        * stored again): nothing to show. */
-      if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND)
-          || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+      if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND))
         g_debug ("No analysis of game %" G_GINT64_FORMAT ": %s", self->game_id, error->message);
+      /* Stored but unreadable: the page says so and why. */
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+        set_load_error (self, error->message);
       else
         g_warning ("Could not load the analysis of game %" G_GINT64_FORMAT ": %s", self->game_id,
                    error->message);
@@ -679,6 +724,7 @@ imh_analysis_page_set_game (ImhAnalysisPage *self,
     }
   g_set_object (&self->game, game);
   self->game_id = 0;
+  set_load_error (self, NULL);
   if (game != NULL)
     {
       g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
@@ -699,7 +745,10 @@ imh_analysis_page_set_library (ImhAnalysisPage *self,
   g_return_if_fail (library == NULL || IMH_IS_LIBRARY (library));
 
   if (self->library != library || self->game_id != game_id)
-    self->stored = FALSE;
+    {
+      self->stored = FALSE;
+      set_load_error (self, NULL);
+    }
   g_set_object (&self->library, library);
   self->game_id = library != NULL ? game_id : 0;
   load_stored (self);
@@ -742,6 +791,8 @@ imh_analysis_page_set_result (ImhAnalysisPage   *self,
       g_clear_pointer (&self->result, imh_analysis_result_unref);
     }
   self->stored = FALSE;
+  if (self->result != NULL)
+    set_load_error (self, NULL);
   show_result (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESULT]);
 }
@@ -845,6 +896,14 @@ imh_analysis_page_set_player (ImhAnalysisPage *self,
   self->player = player;
   if (self->result != NULL)
     show_result (self);
+}
+
+const char *
+imh_analysis_page_get_load_error (ImhAnalysisPage *self)
+{
+  g_return_val_if_fail (IMH_IS_ANALYSIS_PAGE (self), NULL);
+
+  return self->load_error;
 }
 
 GtkWidget *

@@ -12,7 +12,9 @@
  *
  * With a library and the game's library id the finished analysis is
  * stored with the game, and a stored analysis is loaded when the id is
- * set. Buttons use the play view's actions: game.analyse,
+ * set. A stored analysis that cannot be read is not dropped: the page
+ * says so and why, above the buttons to analyse again (the row stays in
+ * the library until a new analysis replaces it). Buttons use the play view's actions: game.analyse,
  * game.analyse-quick, game.cancel-analysis, game.previous-mistake, game.next-mistake and
  * game.reveal-hidden.
  */
@@ -65,6 +67,9 @@ gboolean           imh_analysis_page_go_to_mistake (ImhAnalysisPage  *self,
 /* Whose win chance the graph shows (0-based; default 0). */
 void               imh_analysis_page_set_player   (ImhAnalysisPage   *self,
                                                    guint              player);
+/* Why the stored analysis of the game could not be read, while the page
+ * says so; NULL otherwise. */
+const char        *imh_analysis_page_get_load_error (ImhAnalysisPage *self);
 /* The graph (transfer none). */
 GtkWidget         *imh_analysis_page_get_graph    (ImhAnalysisPage   *self);
 

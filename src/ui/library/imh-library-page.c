@@ -386,7 +386,21 @@ fill_cell (GtkWidget *widget, ImhGameSummary *s, Column column)
         return;
       }
     case COL_ANALYSED:
-      gtk_widget_set_visible (widget, imh_game_summary_get_analysed (s));
+      /* A stored analysis that cannot be read is not "analysed". */
+      if (imh_game_summary_get_analysis_unreadable (s))
+        {
+          gtk_image_set_from_icon_name (GTK_IMAGE (widget), "dialog-warning-symbolic");
+          gtk_widget_add_css_class (widget, "warning");
+          gtk_widget_set_tooltip_text (widget, _("The stored analysis cannot be read"));
+        }
+      else
+        {
+          gtk_image_set_from_icon_name (GTK_IMAGE (widget), "object-select-symbolic");
+          gtk_widget_remove_css_class (widget, "warning");
+          gtk_widget_set_tooltip_text (widget, _("Analysed"));
+        }
+      gtk_widget_set_visible (widget, imh_game_summary_get_analysed (s)
+                                      || imh_game_summary_get_analysis_unreadable (s));
       return;
     case COL_THUMBNAIL:
       return;   /* bind_cell: read from the library */

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli-test-util.h"
+#include "imh-autosave.h"
 #include "imh-library-private.h"
 #include "imh-record-file.h"
 
@@ -177,6 +178,36 @@ test_cli_device (void)
   g_assert_cmpint (cli_test_run_argv ((const char *const[]) { cli_path, "analyse", "-q", sparse, NULL },
                                       NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "too large"));
+}
+
+/* The autosave file of earlier versions, read at every launch: a huge one
+ * is set aside unread, never imported again. */
+static void
+test_autosave_too_large (void)
+{
+  g_autoptr(ImhLibrary) lib = open_new ("autosave.sqlite3");
+  g_autoptr(GFile) file = imh_autosave_get_file ();
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *aside = g_strconcat (path, ".invalid", NULL);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GError) error = NULL;
+  gboolean imported = TRUE;
+  int fd;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, "", 0, NULL));
+  fd = g_open (path, O_WRONLY, 0);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) 3 * 1024 * 1024 * 1024), ==, 0);
+  close (fd);
+
+  g_assert_false (imh_autosave_migrate (lib, &imported, &error));
+  g_assert_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "too large"));
+  g_assert_false (imported);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (aside, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (imh_library_count (lib, NULL), ==, 0);
 }
 
 /* ---- Record text: NUL bytes, invalid UTF-8, the final newline ---- */
@@ -470,6 +501,7 @@ main (int argc, char **argv)
   g_test_add_func ("/record-limits/read/device", test_read_device);
   if (cli_path != NULL)
     g_test_add_func ("/record-limits/read/cli", test_cli_device);
+  g_test_add_func ("/record-limits/autosave-too-large", test_autosave_too_large);
   g_test_add_func ("/record-limits/text-errors", test_text_errors);
   g_test_add_func ("/record-limits/import-errors", test_import_errors);
   g_test_add_func ("/record-limits/tags/linear", test_tags_linear);

@@ -201,11 +201,9 @@ imh_cli_analyse (int argc, char **argv)
     return analyse_library_game (db, game_id, (ImhAnalysisDepth) depth, (guint64) seed,
                                  (guint) threads, json);
 
-  if (!g_file_get_contents (argv[1], &text, &len, &error))
-    {
-      imh_cli_error ("%s", error->message);
-      return IMH_CLI_FAILED;
-    }
+  text = imh_cli_read_record_file (argv[1], &len);
+  if (text == NULL)
+    return IMH_CLI_FAILED;
   ImhRecordError rerr = { 0 };
   ImhRecord *rec = imh_record_parse (text, len, &rerr);
   if (rec == NULL)

@@ -13,21 +13,37 @@
 
 #include "imh-cli.h"
 #include "imh-cli-util.h"
+#include "imh-record-file.h"
+
+char *
+imh_cli_read_record_file (const char *path, gsize *length)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  if (!imh_record_file_read (file, IMH_RECORD_FILE_MAX_SIZE, &text, length, NULL, &error))
+    {
+      if (strstr (error->message, path) != NULL)
+        imh_cli_error ("%s", error->message);
+      else
+        imh_cli_error ("%s: %s", path, error->message);
+      return NULL;
+    }
+  return text;
+}
 
 ImhRecord *
 imh_cli_load_record (const char *path)
 {
   g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
   gsize len = 0;
   ImhRecordError err;
   ImhRecord *r;
 
-  if (!g_file_get_contents (path, &text, &len, &error))
-    {
-      imh_cli_error ("%s", error->message);
-      return NULL;
-    }
+  text = imh_cli_read_record_file (path, &len);
+  if (text == NULL)
+    return NULL;
   r = imh_record_parse (text, len, &err);
   if (r == NULL)
     {

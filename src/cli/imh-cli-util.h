@@ -12,6 +12,9 @@ G_BEGIN_DECLS
 
 /* Reads and strictly parses one record; on failure prints
  * "FILE:LINE:COLUMN: message" and returns NULL. */
+/* The text of a record file, read with the size limit of one record
+ * (NULL with the error printed). */
+char      *imh_cli_read_record_file (const char *path, gsize *length);
 ImhRecord *imh_cli_load_record   (const char *path);
 /* Loads a record and replays its main line to `ply` (negative: its end).
  * On success returns IMH_CLI_OK with *record (transfer full), *ply_out

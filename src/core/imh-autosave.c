@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "imh-autosave.h"
+#include "imh-record-file.h"
 
 GFile *
 imh_autosave_get_file (void)
@@ -34,16 +35,21 @@ imh_autosave_migrate (ImhLibrary  *library,
 
   if (imported != NULL)
     *imported = FALSE;
-  if (!g_file_get_contents (path, &text, &length, &local))
+  if (!imh_record_file_read (file, IMH_RECORD_FILE_MAX_SIZE, &text, &length, NULL, &local))
     {
-      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
         return TRUE;
-      g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
+      if (!g_error_matches (local, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_TOO_LARGE))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      id = 0;
     }
-
-  id = imh_library_save_record (library, 0, text, TRUE, &local);
-  if (id == 0 && g_error_matches (local, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_INVALID))
+  else
+    id = imh_library_save_record (library, 0, text, TRUE, &local);
+  if (id == 0 && (g_error_matches (local, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_INVALID)
+                  || g_error_matches (local, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_TOO_LARGE)))
     {
       /* Not a game: kept aside for the user, not imported again. */
       g_autofree char *aside = g_strconcat (path, ".invalid", NULL);

@@ -18,7 +18,7 @@ GFile   *imh_autosave_get_file (void);
 /* Moves the game of the old autosave file into library: it is stored as a
  * new entry (or found there already, the same record) and the file is
  * deleted only after that was committed. A file that is not a valid record
- * is renamed to autosave.imhotep.invalid (kept, never deleted). Returns
+ * (or larger than a record may be: it is not read) is renamed to autosave.imhotep.invalid (kept, never deleted). Returns
  * TRUE with *imported set when a game was stored, TRUE and FALSE when there
  * was nothing to import; FALSE with error when the file is kept for the
  * next launch (read-only library, I/O). */

@@ -56,4 +56,8 @@ char    *_imh_library_random_record (guint64  seed,
                                      guint    max_decisions,
                                      guint    n_names);
 
+/* Statements the write connection has run (tests: the work an import
+ * does, counted). */
+guint64  _imh_library_count_statements (ImhLibrary *self);
+
 G_END_DECLS

@@ -16,12 +16,13 @@
 
 #include "imh-game-summary-private.h"
 #include "imh-library-private.h"
+#include "imh-record-file.h"
 
 /* "IMHL": marks the file as ours (PRAGMA application_id). */
 #define IMH_LIBRARY_APPLICATION_ID 0x494D484C
 
-/* Longest file the import reads. */
-#define IMPORT_MAX_FILE_SIZE (64 * 1024 * 1024)
+G_STATIC_ASSERT (IMH_LIBRARY_MAX_TAGS == IMH_RECORD_MAX_TAGS);
+G_STATIC_ASSERT (IMH_LIBRARY_MAX_TAG_CHARS == IMH_RECORD_MAX_TAG_CHARS);
 
 /* The quick integrity check at open: only for files up to this size (a
  * larger library is checked by its header and schema only; damaged pages
@@ -40,6 +41,7 @@ typedef struct {
   sqlite3    *db;
   GHashTable *stmts;                /* SQL text (static) → sqlite3_stmt* */
   GMutex      lock;
+  guint64     n_done;               /* statements run to the end by stmt_done() */
 } Conn;
 
 struct _ImhLibrary
@@ -153,6 +155,7 @@ stmt_done (Conn *c, sqlite3_stmt *stmt, GError **error)
 {
   int rc;
 
+  c->n_done++;
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     ;
   sqlite3_reset (stmt);
@@ -1218,6 +1221,18 @@ imh_library_get_n_salvaged (ImhLibrary *self)
   return self->n_salvaged;
 }
 
+guint64
+_imh_library_count_statements (ImhLibrary *self)
+{
+  guint64 n;
+
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
+  g_mutex_lock (&self->w.lock);
+  n = self->w.n_done;
+  g_mutex_unlock (&self->w.lock);
+  return n;
+}
+
 gboolean
 imh_library_has_fts (ImhLibrary *self)
 {
@@ -1293,13 +1308,60 @@ fts_delete_locked (ImhLibrary *self, Conn *c, gint64 id, GError **error)
   return stmt_done (c, stmt, error);
 }
 
+/* The tags to keep: stripped, without empty ones and without repeats
+ * (the same text up to case and Unicode normalization; the first spelling
+ * stays), in order. Checked against the limits of a record's tags, in
+ * time linear in their number. NULL with IMH_LIBRARY_ERROR_INVALID. */
+static GPtrArray *
+tags_to_keep (const char * const *tags, GError **error)
+{
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; tags != NULL && tags[i] != NULL; i++)
+    {
+      g_autofree char *tag = g_strstrip (g_strdup (tags[i]));
+      g_autofree char *normal = NULL;
+      char *key;
+
+      if (tag[0] == '\0')
+        continue;
+      if (!g_utf8_validate (tag, -1, NULL))
+        {
+          g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_INVALID,
+                       _("Tag %u is not valid UTF-8 text."), i + 1);
+          return NULL;
+        }
+      if (g_utf8_strlen (tag, -1) > IMH_RECORD_MAX_TAG_CHARS)
+        {
+          g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_INVALID,
+                       _("Tag %u is too long (at most %d characters)."), i + 1, IMH_RECORD_MAX_TAG_CHARS);
+          return NULL;
+        }
+      normal = g_utf8_normalize (tag, -1, G_NORMALIZE_ALL);
+      key = g_utf8_casefold (normal != NULL ? normal : tag, -1);
+      if (!g_hash_table_add (seen, key))
+        continue;
+      if (kept->len == IMH_RECORD_MAX_TAGS)
+        {
+          g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_INVALID,
+                       _("Too many tags (at most %d)."), IMH_RECORD_MAX_TAGS);
+          return NULL;
+        }
+      g_ptr_array_add (kept, g_steal_pointer (&tag));
+    }
+  return g_steal_pointer (&kept);
+}
+
 static gboolean
 set_tags_locked (ImhLibrary *self, Conn *c, gint64 id, const char * const *tags, GError **error)
 {
   sqlite3_stmt *stmt;
-  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) kept = tags_to_keep (tags, error);
   g_autofree char *joined = NULL;
 
+  if (kept == NULL)
+    return FALSE;
   stmt = conn_stmt (c, "DELETE FROM game_tags WHERE game_id = ?1", error);
   if (stmt == NULL)
     return FALSE;
@@ -1307,17 +1369,9 @@ set_tags_locked (ImhLibrary *self, Conn *c, gint64 id, const char * const *tags,
   if (!stmt_done (c, stmt, error))
     return FALSE;
 
-  for (guint i = 0; tags != NULL && tags[i] != NULL; i++)
+  for (guint i = 0; i < kept->len; i++)
     {
-      g_autofree char *tag = g_strstrip (g_strdup (tags[i]));
-      gboolean seen = FALSE;
-
-      if (tag[0] == '\0')
-        continue;
-      for (guint j = 0; j < kept->len && !seen; j++)
-        seen = g_utf8_collate (kept->pdata[j], tag) == 0 || g_ascii_strcasecmp (kept->pdata[j], tag) == 0;
-      if (seen)
-        continue;
+      const char *tag = kept->pdata[i];
 
       stmt = conn_stmt (c, "INSERT INTO tags (name) VALUES (?1) ON CONFLICT (name) DO NOTHING", error);
       if (stmt == NULL)
@@ -1333,7 +1387,6 @@ set_tags_locked (ImhLibrary *self, Conn *c, gint64 id, const char * const *tags,
       bind_text (stmt, 2, tag);
       if (!stmt_done (c, stmt, error))
         return FALSE;
-      g_ptr_array_add (kept, g_steal_pointer (&tag));
     }
   g_ptr_array_add (kept, NULL);
   joined = g_strjoinv (", ", (char **) kept->pdata);
@@ -1922,16 +1975,8 @@ search_words (const char *search)
     return NULL;
   raw = g_strsplit_set (search, " \t\n\r", -1);
   for (guint i = 0; raw[i] != NULL; i++)
-    {
-      GString *w = g_string_new (NULL);
-      for (const char *p = raw[i]; *p != '\0'; p++)
-        if (*p != '"')
-          g_string_append_c (w, *p);
-      if (w->len > 0)
-        g_ptr_array_add (words, g_string_free (w, FALSE));
-      else
-        g_string_free (w, TRUE);
-    }
+    if (raw[i][0] != '\0')
+      g_ptr_array_add (words, g_strdup (raw[i]));
   if (words->len == 0)
     return NULL;
   g_ptr_array_add (words, NULL);
@@ -2002,26 +2047,55 @@ build_query (ImhLibrary *self, const ImhLibraryQuery *q, Builder *b)
 
   builder_where (b, q->trash ? "deleted_at IS NOT NULL" : "deleted_at IS NULL");
 
+  /* Every word is literal text. With FTS, a word of letters and digits
+   * is a prefix query (its quotes doubled: FTS syntax stays inert); a word
+   * with other characters, which the tokenizer drops, is also matched
+   * literally, so that `"` finds only the games that contain a `"`. */
   if (words != NULL && self->fts)
     {
       GString *match = g_string_new (NULL);
       for (guint i = 0; words[i] != NULL; i++)
-        g_string_append_printf (match, "%s\"%s\"*", i > 0 ? " " : "", words[i]);
-      builder_where (b, "id IN (SELECT rowid FROM games_fts WHERE games_fts MATCH ?)");
-      builder_text (b, match->str);
+        {
+          gboolean has_token = FALSE;
+          for (const char *p = words[i]; *p != '\0'; p = g_utf8_next_char (p))
+            has_token = has_token || g_unichar_isalnum (g_utf8_get_char (p));
+          if (!has_token)
+            continue;
+          g_string_append (match, match->len > 0 ? " \"" : "\"");
+          for (const char *p = words[i]; *p != '\0'; p++)
+            {
+              if (*p == '"')
+                g_string_append_c (match, '"');
+              g_string_append_c (match, *p);
+            }
+          g_string_append (match, "\"*");
+        }
+      if (match->len > 0)
+        {
+          builder_where (b, "id IN (SELECT rowid FROM games_fts WHERE games_fts MATCH ?)");
+          builder_text (b, match->str);
+        }
       g_string_free (match, TRUE);
     }
-  else if (words != NULL)
-    for (guint i = 0; words[i] != NULL; i++)
-      {
-        g_autofree char *pattern = like_pattern (words[i]);
-        builder_where (b, "(EXISTS (SELECT 1 FROM players p WHERE p.game_id = games.id"
-                          " AND p.name LIKE ? ESCAPE '\\')"
-                          " OR notes LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\')");
-        builder_text (b, pattern);
-        builder_text (b, pattern);
-        builder_text (b, pattern);
-      }
+  for (guint i = 0; words != NULL && words[i] != NULL; i++)
+    {
+      g_autofree char *pattern = NULL;
+      gboolean literal = !self->fts;
+
+      for (const char *p = words[i]; *p != '\0'; p = g_utf8_next_char (p))
+        literal = literal || !g_unichar_isalnum (g_utf8_get_char (p));
+      if (!literal)
+        continue;
+      pattern = like_pattern (words[i]);
+      builder_where (b, "(EXISTS (SELECT 1 FROM players p WHERE p.game_id = games.id"
+                        " AND p.name LIKE ? ESCAPE '\\')"
+                        " OR notes LIKE ? ESCAPE '\\'"
+                        " OR EXISTS (SELECT 1 FROM game_tags gt JOIN tags t ON t.id = gt.tag_id"
+                        " WHERE gt.game_id = games.id AND t.name LIKE ? ESCAPE '\\'))");
+      builder_text (b, pattern);
+      builder_text (b, pattern);
+      builder_text (b, pattern);
+    }
 
   if (q->game >= 0)
     {
@@ -2272,6 +2346,18 @@ imh_library_set_notes (ImhLibrary  *self,
                        GError     **error)
 {
   g_return_val_if_fail (IMH_IS_LIBRARY (self), FALSE);
+  if (notes != NULL && !g_utf8_validate (notes, -1, NULL))
+    {
+      g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_INVALID,
+                   "%s", _("The notes are not valid UTF-8 text."));
+      return FALSE;
+    }
+  if (notes != NULL && g_utf8_strlen (notes, -1) > IMH_LIBRARY_MAX_NOTES_CHARS)
+    {
+      g_set_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_INVALID,
+                   _("The notes are too long (at most %d characters)."), IMH_LIBRARY_MAX_NOTES_CHARS);
+      return FALSE;
+    }
   return update_game (self, id, "UPDATE games SET notes = ?2, modified = ?3 WHERE id = ?1",
                       0, notes != NULL ? notes : "", TRUE, error);
 }
@@ -3578,19 +3664,10 @@ import_file (ImhLibrary *self, GFile *file, ImhLibraryImportReport *report, GCan
   Conn *c;
   gboolean ok;
 
-  if (!g_file_load_contents (file, cancellable, &contents, &length, NULL, &error))
+  /* The parser names line and column of NUL bytes and invalid UTF-8. */
+  if (!imh_record_file_read (file, IMH_RECORD_MAX_FILE_SIZE, &contents, &length, cancellable, &error))
     {
       reject (report, file, g_strdup (error->message));
-      return;
-    }
-  if (length > IMPORT_MAX_FILE_SIZE)
-    {
-      reject (report, file, g_strdup (_("the file is too large to be a game record")));
-      return;
-    }
-  if (memchr (contents, '\0', length) != NULL || !g_utf8_validate (contents, (gssize) length, NULL))
-    {
-      reject (report, file, g_strdup (_("the file is not UTF-8 text")));
       return;
     }
   records = imh_record_parse_many (contents, length, &n_records, &err);

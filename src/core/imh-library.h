@@ -260,6 +260,13 @@ GPtrArray  *imh_library_get_summaries      (ImhLibrary          *self,
 guint64     imh_library_count              (ImhLibrary          *self,
                                             GError             **error);
 
+/* Limits of what a game's notes and tags may hold (the tags' are those
+ * of a record, IMH_RECORD_MAX_TAGS and IMH_RECORD_MAX_TAG_CHARS); edits
+ * past them fail with IMH_LIBRARY_ERROR_INVALID. In characters. */
+#define IMH_LIBRARY_MAX_NOTES_CHARS 10000
+#define IMH_LIBRARY_MAX_TAGS        100
+#define IMH_LIBRARY_MAX_TAG_CHARS   100
+
 /* Edits (each one transaction; emit ::game-changed). */
 gboolean    imh_library_set_starred        (ImhLibrary          *self,
                                             gint64               id,
@@ -269,7 +276,9 @@ gboolean    imh_library_set_notes          (ImhLibrary          *self,
                                             gint64               id,
                                             const char          *notes,
                                             GError             **error);
-/* Replaces the tags of a game (NULL-terminated; empty and repeated tags are dropped). */
+/* Replaces the tags of a game (NULL-terminated; surrounding spaces are
+ * stripped, empty tags and repeats up to case and Unicode normalization
+ * dropped). */
 gboolean    imh_library_set_tags           (ImhLibrary          *self,
                                             gint64               id,
                                             const char * const  *tags,

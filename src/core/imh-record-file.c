@@ -77,8 +77,12 @@ imh_game_new_from_record_text (const char  *text,
       guint line, column;
 
       position_of (text, (gsize) (end - text), &line, &column);
-      g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_ENCODING,
-                   _("Line %u, column %u: the text is not valid UTF-8."), line, column);
+      if (*end == '\0')
+        g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_ENCODING,
+                     _("Line %u, column %u: the text contains a NUL byte."), line, column);
+      else
+        g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_ENCODING,
+                     _("Line %u, column %u: the text is not valid UTF-8."), line, column);
       return NULL;
     }
 
@@ -102,6 +106,97 @@ imh_game_new_from_record_text (const char  *text,
 /* ---- Files ---- */
 
 static void
+set_too_large (GError **error,
+               guint64  size,
+               gsize    max_size)
+{
+  g_autofree char *size_text = g_format_size (size);
+  g_autofree char *max_text = g_format_size (max_size);
+
+  if (size > max_size)
+    /* TRANSLATORS: file sizes, e.g. "3.2 GB" and "16.8 MB" */
+    g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_TOO_LARGE,
+                 _("The file is too large (%s; at most %s)."), size_text, max_text);
+  else
+    /* TRANSLATORS: a file size, e.g. "16.8 MB" */
+    g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_TOO_LARGE,
+                 _("The file is too large (more than %s)."), max_text);
+}
+
+gboolean
+imh_record_file_read (GFile        *file,
+                      gsize         max_size,
+                      char        **contents,
+                      gsize        *length,
+                      GCancellable *cancellable,
+                      GError      **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *buf = NULL;
+  gsize cap, n = 0;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (contents != NULL, FALSE);
+  g_return_val_if_fail (max_size < G_MAXSIZE - 1, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  stream = g_file_read (file, cancellable, error);
+  if (stream == NULL)
+    return FALSE;
+  info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE ","
+                                         G_FILE_ATTRIBUTE_STANDARD_TYPE, cancellable, NULL);
+  cap = 64 * 1024;
+  if (info != NULL && g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR
+      && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE))
+    {
+      goffset size = g_file_info_get_size (info);
+
+      if (size > 0 && (guint64) size > max_size)
+        {
+          set_too_large (error, (guint64) size, max_size);
+          return FALSE;
+        }
+      /* Room for all of it, the byte that tells it grew, and the NUL. */
+      cap = (gsize) MAX (size, 0) + 2;
+    }
+  cap = MIN (cap, max_size + 2);
+  buf = g_malloc (cap);
+  for (;;)
+    {
+      gsize want = MIN (cap - 1, max_size + 1) - n;
+      gsize got = 0;
+
+      if (want == 0)
+        {
+          if (n > max_size)
+            {
+              set_too_large (error, 0, max_size);
+              return FALSE;
+            }
+          cap = MIN (cap * 2, max_size + 2);
+          buf = g_realloc (buf, cap);
+          continue;
+        }
+      if (!g_input_stream_read_all (G_INPUT_STREAM (stream), buf + n, want, &got, cancellable, error))
+        return FALSE;
+      n += got;
+      if (got < want)
+        break;
+    }
+  if (n > max_size)
+    {
+      set_too_large (error, 0, max_size);
+      return FALSE;
+    }
+  buf[n] = '\0';
+  *contents = g_steal_pointer (&buf);
+  if (length != NULL)
+    *length = n;
+  return TRUE;
+}
+
+static void
 prefix_error_with_file (GError **error,
                         GFile   *file)
 {
@@ -114,6 +209,39 @@ prefix_error_with_file (GError **error,
   g_prefix_error (error, _("%s: "), name);
 }
 
+typedef struct {
+  char  *contents;
+  gsize  length;
+} Contents;
+
+static void
+contents_free (gpointer data)
+{
+  Contents *c = data;
+
+  g_free (c->contents);
+  g_free (c);
+}
+
+static void
+read_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  Contents *c = g_new0 (Contents, 1);
+  GError *error = NULL;
+
+  if (!imh_record_file_read (G_FILE (source), IMH_RECORD_FILE_MAX_SIZE, &c->contents, &c->length,
+                             cancellable, &error))
+    {
+      contents_free (c);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, c, contents_free);
+}
+
 static void
 load_contents_cb (GObject      *source,
                   GAsyncResult *result,
@@ -122,16 +250,21 @@ load_contents_cb (GObject      *source,
   GFile *file = G_FILE (source);
   g_autoptr(GTask) task = user_data;
   g_autoptr(GError) error = NULL;
+  Contents *c;
   g_autofree char *contents = NULL;
   gsize length = 0;
   ImhGame *game;
 
-  if (!g_file_load_contents_finish (file, result, &contents, &length, NULL, &error))
+  c = g_task_propagate_pointer (G_TASK (result), &error);
+  if (c == NULL)
     {
       prefix_error_with_file (&error, file);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
+  contents = g_steal_pointer (&c->contents);
+  length = c->length;
+  contents_free (c);
   if (g_task_return_error_if_cancelled (task))
     return;
 
@@ -158,7 +291,11 @@ imh_record_file_load_async (GFile               *file,
 
   task = g_task_new (file, cancellable, callback, user_data);
   g_task_set_source_tag (task, imh_record_file_load_async);
-  g_file_load_contents_async (file, cancellable, load_contents_cb, task);
+  {
+    g_autoptr(GTask) read = g_task_new (file, cancellable, load_contents_cb, task);
+    g_task_set_source_tag (read, read_thread);
+    g_task_run_in_thread (read, read_thread);
+  }
 }
 
 ImhGame *

@@ -13,6 +13,7 @@
 #include <gio/gio.h>
 
 #include "imh-game.h"
+#include "imh-record.h"
 
 G_BEGIN_DECLS
 
@@ -22,10 +23,26 @@ GQuark imh_record_file_error_quark (void);
 typedef enum {
   IMH_RECORD_FILE_ERROR_ENCODING,   /* not UTF-8 text */
   IMH_RECORD_FILE_ERROR_PARSE,      /* the parser rejected it (message names line and column) */
-  IMH_RECORD_FILE_ERROR_TOO_LARGE,  /* larger than IMH_RECORD_FILE_MAX_SIZE */
+  IMH_RECORD_FILE_ERROR_TOO_LARGE,  /* larger than the limit of its kind */
 } ImhRecordFileError;
 
-#define IMH_RECORD_FILE_MAX_SIZE (16 * 1024 * 1024)
+/* A file of one record; a file of many (import) may hold up to
+ * IMH_RECORD_MAX_FILE_SIZE. */
+#define IMH_RECORD_FILE_MAX_SIZE IMH_RECORD_MAX_SIZE
+
+/* Reads a whole file of at most max_size bytes into *contents (g_malloc'd,
+ * NUL-terminated): the size is checked before reading where the file
+ * system knows it, and the read itself stops one byte past the limit
+ * (devices, pipes, files that grow), so no more than max_size + 1 bytes
+ * are ever held. IMH_RECORD_FILE_ERROR_TOO_LARGE past the limit; I/O
+ * errors keep their G_IO_ERROR code. Blocking: call it from a thread or a
+ * command-line tool. */
+gboolean imh_record_file_read           (GFile        *file,
+                                         gsize         max_size,
+                                         char        **contents,
+                                         gsize        *length,
+                                         GCancellable *cancellable,
+                                         GError      **error);
 
 /* The game as canonical record text (transfer full). */
 char    *imh_game_to_record_text        (ImhGame     *game);

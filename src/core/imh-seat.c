@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "imh-ai.h"
+#include "imh-record.h"
 #include "imh-seat.h"
 
 struct _ImhSeat
@@ -258,6 +259,9 @@ imh_seat_set_name (ImhSeat    *self,
       for (char *c = stripped; *c != '\0'; c++)
         if ((guchar) *c < 0x20 || *c == 0x7f)
           *c = ' ';
+      /* No longer than a record's names. */
+      if (g_utf8_strlen (stripped, -1) > IMH_RECORD_MAX_NAME_CHARS)
+        *g_utf8_offset_to_pointer (stripped, IMH_RECORD_MAX_NAME_CHARS) = '\0';
       g_strstrip (stripped);
     }
   if (stripped == NULL || *stripped == '\0')

@@ -44,8 +44,9 @@ const char  *imh_seat_get_level    (ImhSeat     *self);
 void         imh_seat_set_level    (ImhSeat     *self,
                                     const char  *level);
 /* The player's name as shown and recorded (never NULL). Setting it makes
- * it valid UTF-8, turns control characters into spaces and strips spaces
- * at both ends; empty or NULL gives the default "Player N". */
+ * it valid UTF-8, turns control characters into spaces, keeps the first
+ * IMH_RECORD_MAX_NAME_CHARS characters and strips spaces at both ends;
+ * empty or NULL gives the default "Player N". */
 const char  *imh_seat_get_name     (ImhSeat     *self);
 void         imh_seat_set_name     (ImhSeat     *self,
                                     const char  *name);

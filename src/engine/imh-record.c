@@ -13,7 +13,7 @@
 
 #include "imh-record.h"
 
-#define MAX_DEPTH 64
+#define MAX_DEPTH (IMH_RECORD_MAX_DEPTH + 1)
 
 static const struct {
   uint32_t    flag;
@@ -164,6 +164,27 @@ text_problem (const char *s, size_t n, bool allow_empty, const char **what)
   return -1;
 }
 
+size_t
+imh_record_utf8_chars (const char *s, size_t n)
+{
+  size_t chars = 0;
+
+  for (size_t i = 0; i < n; i++)
+    if (((unsigned char) s[i] & 0xc0) != 0x80)
+      chars++;
+  return chars;
+}
+
+/* Byte offset of character `k` (0-based) of valid UTF-8 text, or n. */
+static size_t
+char_offset (const char *s, size_t n, size_t k)
+{
+  for (size_t i = 0; i < n; i++)
+    if (((unsigned char) s[i] & 0xc0) != 0x80 && k-- == 0)
+      return i;
+  return n;
+}
+
 static bool
 kind_valid (const char *s, size_t n)
 {
@@ -203,24 +224,32 @@ is_standard_key (const char *s, size_t n)
   return false;
 }
 
-/* "YYYY-MM-DDTHH:MM:SSZ" */
-static bool
-date_valid (const char *s, size_t n)
+/* "YYYY-MM-DDTHH:MM:SSZ", a real moment of the (proleptic Gregorian)
+ * calendar: no month 13, no February 30, no second 60, no year 0000. */
+bool
+imh_record_date_valid (const char *s, size_t n)
 {
   static const char pattern[] = "dddd-dd-ddTdd:dd:ddZ";
-  int mo, da, h, mi, se;
+  static const int month_days[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+  int y, mo, da, h, mi, se, days;
 
-  if (n != sizeof pattern - 1)
+  if (s == NULL || n != sizeof pattern - 1)
     return false;
   for (size_t i = 0; i < n; i++)
     if (pattern[i] == 'd' ? !isdigit ((unsigned char) s[i]) : s[i] != pattern[i])
       return false;
+  y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
   mo = (s[5] - '0') * 10 + (s[6] - '0');
   da = (s[8] - '0') * 10 + (s[9] - '0');
   h = (s[11] - '0') * 10 + (s[12] - '0');
   mi = (s[14] - '0') * 10 + (s[15] - '0');
   se = (s[17] - '0') * 10 + (s[18] - '0');
-  return mo >= 1 && mo <= 12 && da >= 1 && da <= 31 && h <= 23 && mi <= 59 && se <= 60;
+  if (y < 1 || mo < 1 || mo > 12)
+    return false;
+  days = month_days[mo - 1];
+  if (mo == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+    days = 29;
+  return da >= 1 && da <= days && h <= 23 && mi <= 59 && se <= 59;
 }
 
 /* Canonical unsigned decimal (no sign, no leading zeros). */
@@ -413,7 +442,8 @@ imh_record_set_player (ImhRecord *r, int player, const char *kind, const char *n
 
   if (player < 0 || player >= r->options.n_players || kind == NULL || name == NULL)
     return false;
-  if (!kind_valid (kind, strlen (kind)) || text_problem (name, strlen (name), false, &what) >= 0)
+  if (!kind_valid (kind, strlen (kind)) || text_problem (name, strlen (name), false, &what) >= 0
+      || imh_record_utf8_chars (name, strlen (name)) > IMH_RECORD_MAX_NAME_CHARS)
     return false;
   free (r->players[player].kind);
   free (r->players[player].name);
@@ -427,11 +457,34 @@ imh_record_set_date (ImhRecord *r, bool ended, const char *iso)
 {
   char **slot = ended ? &r->ended : &r->started;
 
-  if (iso != NULL && !date_valid (iso, strlen (iso)))
+  if (iso != NULL && !imh_record_date_valid (iso, strlen (iso)))
     return false;
   free (*slot);
   *slot = xstrdup (iso);
   return true;
+}
+
+static bool
+is_tag_key (const char *s, size_t n)
+{
+  return n == 3 && memcmp (s, "tag", 3) == 0;
+}
+
+/* The limit on the value of the extra field `key`, in characters. */
+static size_t
+value_max_chars (const char *key, size_t kn)
+{
+  return is_tag_key (key, kn) ? IMH_RECORD_MAX_TAG_CHARS : IMH_RECORD_MAX_VALUE_CHARS;
+}
+
+static uint32_t
+count_tags (const ImhRecord *r)
+{
+  uint32_t n = 0;
+
+  for (uint32_t i = 0; i < r->n_fields; i++)
+    n += is_tag_key (r->fields[i].key, strlen (r->fields[i].key));
+  return n;
 }
 
 bool
@@ -442,6 +495,10 @@ imh_record_add_field (ImhRecord *r, const char *key, const char *value)
   if (key == NULL || value == NULL || !key_valid (key, strlen (key)) ||
       is_standard_key (key, strlen (key)) || strcmp (key, IMH_RECORD_MAGIC) == 0 ||
       text_problem (value, strlen (value), true, &what) >= 0)
+    return false;
+  if (imh_record_utf8_chars (value, strlen (value)) > value_max_chars (key, strlen (key))
+      || r->n_fields >= IMH_RECORD_MAX_FIELDS
+      || (is_tag_key (key, strlen (key)) && count_tags (r) >= IMH_RECORD_MAX_TAGS))
     return false;
   r->fields = xrealloc (r->fields, sizeof (ImhRecordField) * (r->n_fields + 1));
   r->fields[r->n_fields].key = xstrdup (key);
@@ -793,9 +850,13 @@ typedef struct {
   uint32_t    lineno;       /* 1-based number of the current line */
   uint32_t    line_offset;  /* added to reported line numbers (parse_many) */
   ImhRecordError *err;
+  uint32_t    n_tags;       /* "tag" fields read */
+  uint32_t    n_variations; /* variations read, all levels */
+  uint32_t    n_decisions;  /* decisions read, all lines */
 } Parser;
 
-/* Splits off the next line (without "\n"); false at the end of text. */
+/* Splits off the next line (without "\n"); false at the end of text.
+ * The last line may lack its "\n". */
 static bool
 next_line (Parser *p, const char **line, size_t *n)
 {
@@ -805,13 +866,7 @@ next_line (Parser *p, const char **line, size_t *n)
     return false;
   *line = p->text + p->pos;
   nl = memchr (*line, '\n', p->len - p->pos);
-  if (nl == NULL)
-    {
-      set_error (p->err, p->lineno + p->line_offset, (uint32_t) (p->len - p->pos) + 1,
-                 "the last line must end with a newline");
-      return false;
-    }
-  *n = (size_t) (nl - *line);
+  *n = nl != NULL ? (size_t) (nl - *line) : p->len - p->pos;
   return true;
 }
 
@@ -914,9 +969,7 @@ parse_header (Parser *p, ImhRecord *r)
   /* Magic line. */
   if (!next_line (p, &line, &n))
     {
-      /* next_line() has named the missing newline; else the text is empty. */
-      if (p->err != NULL && p->err->message[0] == '\0')
-        perr (p, 0, "empty file: expected “%s %d”", IMH_RECORD_MAGIC, IMH_RECORD_FORMAT_VERSION);
+      perr (p, 0, "empty file: expected “%s %d”", IMH_RECORD_MAGIC, IMH_RECORD_FORMAT_VERSION);
       return false;
     }
   if (!check_line_chars (p, line, n))
@@ -1107,6 +1160,10 @@ parse_header (Parser *p, ImhRecord *r)
             bad = text_problem (v + i, vn - i, false, &what);
             if (bad >= 0)
               return perr (p, vcol + i + (size_t) bad, "the player name %s", what);
+            if (imh_record_utf8_chars (v + i, vn - i) > IMH_RECORD_MAX_NAME_CHARS)
+              return perr (p, vcol + i + char_offset (v + i, vn - i, IMH_RECORD_MAX_NAME_CHARS),
+                           "the player name is too long (at most %d characters)",
+                           IMH_RECORD_MAX_NAME_CHARS);
             r->players[n_player_lines].kind = xstrndup (v + kstart, kend - kstart);
             r->players[n_player_lines].name = xstrndup (v + i, vn - i);
             n_player_lines++;
@@ -1114,8 +1171,9 @@ parse_header (Parser *p, ImhRecord *r)
           break;
         case H_STARTED:
         case H_ENDED:
-          if (!date_valid (v, vn))
-            return perr (p, vcol, "dates are written YYYY-MM-DDTHH:MM:SSZ (UTC)");
+          if (!imh_record_date_valid (v, vn))
+            return perr (p, vcol, "not a valid date: dates are written YYYY-MM-DDTHH:MM:SSZ "
+                         "(UTC; a real day of year 0001 or later, seconds 00–59)");
           if (kind == H_STARTED)
             r->started = xstrndup (v, vn);
           else
@@ -1145,10 +1203,19 @@ parse_header (Parser *p, ImhRecord *r)
             const char *what;
             long bad = text_problem (v, vn, true, &what);
             char key_buf[128];
+            size_t max_chars = value_max_chars (key, kn);
             if (bad >= 0)
               return perr (p, vcol + (size_t) bad, "the value %s", what);
             if (kn >= sizeof key_buf)
               return perr (p, 0, "field name too long");
+            if (imh_record_utf8_chars (v, vn) > max_chars)
+              return perr (p, vcol + char_offset (v, vn, max_chars),
+                           is_tag_key (key, kn) ? "the tag is too long (at most %zu characters)"
+                           : "the value is too long (at most %zu characters)", max_chars);
+            if (r->n_fields >= IMH_RECORD_MAX_FIELDS)
+              return perr (p, 0, "too many extra fields (at most %d)", IMH_RECORD_MAX_FIELDS);
+            if (is_tag_key (key, kn) && ++p->n_tags > IMH_RECORD_MAX_TAGS)
+              return perr (p, 0, "too many tags (at most %d)", IMH_RECORD_MAX_TAGS);
             memcpy (key_buf, key, kn);
             key_buf[kn] = '\0';
             r->fields = xrealloc (r->fields, sizeof (ImhRecordField) * (r->n_fields + 1));
@@ -1248,6 +1315,9 @@ parse_turn_line (Parser *p, const ImhRecord *r, Frame *f, const char *s, size_t 
         return perr (p, dstart, "unknown decision “%s”", text);
       if (!rules->is_legal (f->state, d))
         return perr (p, dstart, "illegal decision “%s” in this position", text);
+      if (++p->n_decisions > IMH_RECORD_MAX_DECISIONS)
+        return perr (p, dstart, "too many decisions (at most %d in all lines together)",
+                     IMH_RECORD_MAX_DECISIONS);
       {
         char canon[IMH_DECISION_TEXT_MAX];
         rules->decision_to_text (f->state, d, canon, sizeof canon);
@@ -1345,7 +1415,12 @@ parse_moves (Parser *p, ImhRecord *r)
             }
           if (depth + 1 >= MAX_DEPTH)
             {
-              perr (p, 0, "variations nested too deeply (at most %d levels)", MAX_DEPTH - 1);
+              perr (p, 0, "variations nested too deeply (at most %d levels)", IMH_RECORD_MAX_DEPTH);
+              goto out;
+            }
+          if (++p->n_variations > IMH_RECORD_MAX_VARIATIONS)
+            {
+              perr (p, sp, "too many variations (at most %d in all)", IMH_RECORD_MAX_VARIATIONS);
               goto out;
             }
           if (ply == end)
@@ -1396,7 +1471,7 @@ out:
 static ImhRecord *
 parse_one (const char *text, size_t len, uint32_t line_offset, ImhRecordError *err)
 {
-  Parser p = { text, len, 0, 1, line_offset, err };
+  Parser p = { text, len, 0, 1, line_offset, err, 0, 0, 0 };
   ImhRecord *r = record_alloc ();
   ImhRecordError dummy;
 
@@ -1406,6 +1481,12 @@ parse_one (const char *text, size_t len, uint32_t line_offset, ImhRecordError *e
   if (len == 0)
     {
       perr (&p, 0, "empty file: expected “%s %d”", IMH_RECORD_MAGIC, IMH_RECORD_FORMAT_VERSION);
+      imh_record_free (r);
+      return NULL;
+    }
+  if (len > IMH_RECORD_MAX_SIZE)
+    {
+      perr (&p, 0, "the record is too large (%zu bytes; at most %d)", len, IMH_RECORD_MAX_SIZE);
       imh_record_free (r);
       return NULL;
     }
@@ -1451,6 +1532,11 @@ imh_record_parse_many (const char *text, size_t len, size_t *n_out, ImhRecordErr
   if (len == 0)
     {
       set_error (err, 1, 1, "empty file: expected “%s %d”", IMH_RECORD_MAGIC, IMH_RECORD_FORMAT_VERSION);
+      return NULL;
+    }
+  if (len > IMH_RECORD_MAX_FILE_SIZE)
+    {
+      set_error (err, 1, 1, "the file is too large (%zu bytes; at most %d)", len, IMH_RECORD_MAX_FILE_SIZE);
       return NULL;
     }
   while (pos < len)

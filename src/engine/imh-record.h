@@ -32,6 +32,21 @@
 #define IMH_RECORD_FORMAT_VERSION 1
 #define IMH_RECORD_MAGIC "imhotep-record"
 
+/* Limits on everything a record can carry (docs/file-format.md). The
+ * parser rejects a record past any of them with line and column; the
+ * setters refuse values past them; front ends limit what users type to
+ * the same numbers. Lengths of text are in characters (code points). */
+#define IMH_RECORD_MAX_SIZE         (16 * 1024 * 1024) /* bytes of one record */
+#define IMH_RECORD_MAX_FILE_SIZE    (64 * 1024 * 1024) /* bytes of a file of many records */
+#define IMH_RECORD_MAX_NAME_CHARS   100       /* a player's name */
+#define IMH_RECORD_MAX_TAGS         100       /* "tag" fields of a record */
+#define IMH_RECORD_MAX_TAG_CHARS    100       /* one tag */
+#define IMH_RECORD_MAX_VALUE_CHARS  10000     /* the value of any other extra field (notes) */
+#define IMH_RECORD_MAX_FIELDS       200       /* extra fields, tags included */
+#define IMH_RECORD_MAX_VARIATIONS   1000      /* variations, all levels together */
+#define IMH_RECORD_MAX_DEPTH        63        /* nesting of variations */
+#define IMH_RECORD_MAX_DECISIONS    20000     /* decisions of all lines together */
+
 typedef struct {
   uint32_t line;                /* 1-based; 0 = not from a file */
   uint32_t column;              /* 1-based byte column; 0 = not from a file */
@@ -91,7 +106,8 @@ ImhRecord *imh_record_new        (const ImhOptions *options, uint64_t seed, ImhR
 void       imh_record_free       (ImhRecord *r);
 ImhRecord *imh_record_copy       (const ImhRecord *r);
 
-/* Setters copy the strings and validate them (false: invalid, nothing changed). */
+/* Setters copy the strings and validate them, limits included (false:
+ * invalid, nothing changed). */
 bool       imh_record_set_player (ImhRecord *r, int player, const char *kind, const char *name);
 bool       imh_record_set_date   (ImhRecord *r, bool ended, const char *iso8601_utc);
 /* Appends an extra field (keys may repeat). */
@@ -137,6 +153,12 @@ ImhRecord *imh_record_parse      (const char *text, size_t len, ImhRecordError *
  * malloc'd array of *n_out records (free each, then the array), or NULL
  * with err. */
 ImhRecord **imh_record_parse_many (const char *text, size_t len, size_t *n_out, ImhRecordError *err);
+
+/* Number of characters (code points) of valid UTF-8 text of n bytes. */
+size_t     imh_record_utf8_chars (const char *s, size_t n);
+/* Calendar-correct "YYYY-MM-DDTHH:MM:SSZ": year 0001–9999, the month's
+ * days (leap years), hours 0–23, minutes and seconds 0–59. */
+bool       imh_record_date_valid (const char *s, size_t n);
 
 /* Variant flag names as written in records ("wrath"); NULL if unknown. */
 const char *imh_record_variant_id (uint32_t flag);

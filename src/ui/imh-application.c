@@ -283,7 +283,9 @@ imh_application_take_screenshot (ImhApplication *self)
       gsize length = 0;
       g_autoptr(ImhGame) game = NULL;
 
-      if (g_file_get_contents (self->screenshot->record, &text, &length, &error))
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (self->screenshot->record);
+
+      if (imh_record_file_read (file, IMH_RECORD_FILE_MAX_SIZE, &text, &length, NULL, &error))
         game = imh_game_new_from_record_text (text, (gssize) length, &error);
       if (game == NULL || !imh_ui_game_has_board (game, &error))
         {

@@ -9,6 +9,7 @@
 #include "imh-history-view.h"
 #include "imh-meeple-icon.h"
 #include "imh-turn-item.h"
+#include "imh-ui-util.h"
 
 struct _ImhHistoryView
 {
@@ -72,10 +73,7 @@ create_row (gpointer item,
   GtkWidget *title, *score, *icon, *mark;
   g_autofree char *heading = NULL;
   g_autoptr(GString) lines = g_string_new (NULL);
-  const char *name = "";
-
-  if (self->game != NULL && player >= 0)
-    name = imh_seat_get_name (imh_game_get_seat (self->game, player));
+  g_autofree char *name = imh_ui_player_name (self->game, player);
 
   icon = imh_meeple_icon_new (player, 16);
   gtk_widget_set_valign (icon, GTK_ALIGN_START);

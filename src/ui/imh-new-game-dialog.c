@@ -9,6 +9,7 @@
 
 #include "imh-meeple-icon.h"
 #include "imh-new-game-dialog.h"
+#include "imh-record.h"
 
 /* Row 0 of the player combo is "Person"; then the computer levels. */
 static const char *const levels[] = { "beginner", "casual", "strong", "expert" };
@@ -331,6 +332,9 @@ imh_new_game_dialog_init (ImhNewGameDialog *self)
       adw_action_row_add_prefix (ADW_ACTION_ROW (self->kind_rows[p]), imh_meeple_icon_new (p, 18));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->kind_rows[p]));
       self->name_rows[p] = ADW_ENTRY_ROW (adw_entry_row_new ());
+      /* No longer than a record's names. */
+      gtk_text_set_max_length (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (self->name_rows[p]))),
+                               IMH_RECORD_MAX_NAME_CHARS);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_rows[p]),
                                      p == 0 ? _("Name of Black") : _("Name of White"));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->name_rows[p]));

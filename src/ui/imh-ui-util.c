@@ -30,6 +30,32 @@ imh_ui_toast (GtkWidget  *widget,
     g_message ("%s", text);
 }
 
+char *
+imh_ui_shorten (const char *text,
+                guint       max_chars)
+{
+  GString *s;
+
+  if (text == NULL)
+    return g_strdup ("");
+  if (max_chars == 0 || (guint) g_utf8_strlen (text, -1) <= max_chars)
+    return g_strdup (text);
+  s = g_string_new_len (text, g_utf8_offset_to_pointer (text, max_chars - 1) - text);
+  while (s->len > 0 && s->str[s->len - 1] == ' ')
+    g_string_truncate (s, s->len - 1);
+  g_string_append (s, "…");
+  return g_string_free (s, FALSE);
+}
+
+char *
+imh_ui_player_name (ImhGame *game,
+                    int      player)
+{
+  if (game == NULL || player < 0 || (guint) player >= imh_game_get_n_players (game))
+    return g_strdup ("");
+  return imh_ui_shorten (imh_seat_get_name (imh_game_get_seat (game, player)), IMH_UI_NAME_MAX_CHARS);
+}
+
 gboolean
 imh_ui_game_has_board (ImhGame  *game,
                        GError  **error)

@@ -19,6 +19,20 @@ AdwToast *imh_ui_toast_new (const char *text);
 void imh_ui_toast (GtkWidget  *widget,
                    const char *text);
 
+/* The longest a player's name is shown inside other text (titles,
+ * prompts, summaries, rows), in characters. */
+#define IMH_UI_NAME_MAX_CHARS 30
+
+/* `text` itself when it has at most max_chars characters, else its first
+ * max_chars - 1 characters (trailing spaces dropped) and "…". Transfer
+ * full. */
+char    *imh_ui_shorten        (const char *text,
+                                guint       max_chars);
+/* A player's name as the views show it: imh_ui_shorten() to
+ * IMH_UI_NAME_MAX_CHARS. */
+char    *imh_ui_player_name    (ImhGame    *game,
+                                int         player);
+
 /* The app has a board for the Duel only. FALSE (with an error that says
  * so and what to use instead) for a game of the base game. */
 gboolean imh_ui_game_has_board (ImhGame  *game,

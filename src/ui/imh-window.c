@@ -427,10 +427,12 @@ on_play_game_changed (ImhWindow *self)
   gtk_widget_set_visible (self->game_buttons, playing);
   gtk_widget_set_visible (self->sidebar_button, playing);
   if (playing && imh_game_get_n_players (game) == 2)
-    /* Translators: window subtitle during a game: the two players' names */
-    players = g_strdup_printf (_("%s against %s"),
-                               imh_seat_get_name (imh_game_get_seat (game, 0)),
-                               imh_seat_get_name (imh_game_get_seat (game, 1)));
+    {
+      g_autofree char *first = imh_ui_player_name (game, 0);
+      g_autofree char *second = imh_ui_player_name (game, 1);
+      /* Translators: window subtitle during a game: the two players' names */
+      players = g_strdup_printf (_("%s against %s"), first, second);
+    }
   adw_window_title_set_subtitle (self->window_title, players);
 }
 

@@ -267,7 +267,6 @@ static const BadCase bad_cases[] = {
   { "second-magic", "tag blitz\n", "imhotep-record 1\n", 11, 1, "starts a new record" },
   { "no-blank", "x-empty\n\n1. P a3\n", "x-empty\n1. P a3\n", 14, 1, "empty line must end the header" },
   { "header-eof", "imhotep-record 1\ngame duel\n", NULL, 3, 1, "unexpected end of file" },
-  { "no-newline", "7. P a1\n", "7. P a1", 30, 8, "must end with a newline" },
   { "unknown-decision", "7. P a1\n", "7. P z9\n", 30, 4, "unknown decision “P z9”" },
   { "illegal-decision", "7. P a1\n", "7. P b3\n", 30, 4, "illegal decision “P b3”" },
   { "illegal-unload", "7. P a1\n", "7. U C0\n", 30, 4, "illegal decision “U C0”" },

@@ -103,13 +103,13 @@ set_mark_class (GtkWidget *label,
     gtk_widget_add_css_class (label, classes[mark - IMH_MARK_INACCURACY]);
 }
 
-static const char *
+/* A player's name as the page shows it, shortened with an ellipsis
+ * (transfer full). */
+static char *
 player_name (ImhAnalysisPage *self,
              int              player)
 {
-  if (self->game == NULL || player < 0 || (guint) player >= imh_game_get_n_players (self->game))
-    return "";
-  return imh_seat_get_name (imh_game_get_seat (self->game, player));
+  return imh_ui_player_name (self->game, player);
 }
 
 /* ---- Showing the result ---------------------------------------------------- */
@@ -170,7 +170,10 @@ update_decision (ImhAnalysisPage *self)
   before = imh_game_get_state_at (self->game, row->ply);
   played = before != NULL ? imh_texts_decision (before, row->played) : g_strdup (row->played_text);
   /* Translators: heading of the analysed decision: its number, who made it and what it was */
-  title = g_strdup_printf (_("%u. %s: %s"), row->ply + 1, player_name (self, row->mover), played);
+  {
+    g_autofree char *mover = player_name (self, row->mover);
+    title = g_strdup_printf (_("%u. %s: %s"), row->ply + 1, mover, played);
+  }
   gtk_label_set_text (GTK_LABEL (self->decision_title), title);
 
   if (row->forced)
@@ -249,7 +252,8 @@ update_players (ImhAnalysisPage *self)
     {
       const ImhAnalysisPlayer *pl = imh_analysis_result_get_player (self->result, p);
       GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-      GtkWidget *heading = gtk_label_new (player_name (self, (int) p));
+      g_autofree char *name = player_name (self, (int) p);
+      GtkWidget *heading = gtk_label_new (name);
       GtkGrid *grid = GTK_GRID (gtk_grid_new ());
       g_autofree char *accuracy = g_strdup_printf ("%.0f %%", pl->accuracy);
       g_autofree char *marks = g_strdup_printf ("%u ?! · %u ? · %u ??", pl->inaccuracies, pl->mistakes,

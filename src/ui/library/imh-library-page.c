@@ -361,6 +361,8 @@ on_model_changed (ImhLibraryPage *self)
 /* ------------------------------------------------------------------ */
 /* Cells                                                               */
 
+/* A player's name as the list shows it, shortened with an ellipsis (games
+ * stored before names were limited may hold very long ones). */
 static char *
 player_name (ImhGameSummary *s, int seat)
 {
@@ -368,7 +370,22 @@ player_name (ImhGameSummary *s, int seat)
 
   if (seat < 0 || (guint) seat >= g_strv_length (names))
     return NULL;
-  return g_strdup (names[seat]);
+  return imh_ui_shorten (names[seat], IMH_UI_NAME_MAX_CHARS);
+}
+
+/* All the names, each shortened. */
+static char *
+players_text (ImhGameSummary *s)
+{
+  g_auto(GStrv) names = g_strsplit (imh_game_summary_get_players (s), " – ", -1);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      char *shown = imh_ui_shorten (names[i], IMH_UI_NAME_MAX_CHARS);
+      g_free (names[i]);
+      names[i] = shown;
+    }
+  return g_strjoinv (" – ", names);
 }
 
 static void
@@ -419,7 +436,7 @@ fill_cell (GtkWidget *widget, ImhGameSummary *s, Column column)
                                 imh_game_summary_get_n_players (s));
       break;
     case COL_PLAYERS:
-      text = g_strdup (imh_game_summary_get_players (s));
+      text = players_text (s);
       break;
     case COL_RESULT:
       if (!imh_game_summary_get_finished (s))
@@ -438,7 +455,7 @@ fill_cell (GtkWidget *widget, ImhGameSummary *s, Column column)
       text = g_strdup_printf ("%u", imh_game_summary_get_length (s));
       break;
     case COL_TAGS:
-      text = g_strdup (imh_game_summary_get_tags (s));
+      text = imh_ui_shorten (imh_game_summary_get_tags (s), IMH_LIBRARY_MAX_TAG_CHARS);
       break;
     case N_COLS:
     default:
@@ -550,7 +567,10 @@ draw_thumbnail (ImhLibraryPage *self, gint64 id)
     bottom = 1;
   imh_duel_board_set_bottom_player (self->thumb_board, bottom);
   for (guint p = 0; p < 2; p++)
-    imh_duel_board_set_player_name (self->thumb_board, p, imh_seat_get_name (imh_game_get_seat (game, p)));
+    {
+      g_autofree char *name = imh_ui_player_name (game, p);
+      imh_duel_board_set_player_name (self->thumb_board, p, name);
+    }
   imh_duel_board_set_state (self->thumb_board, imh_game_get_state (game), FALSE, FALSE);
   ply = imh_game_get_live_ply (game);
   imh_duel_board_set_last_decision (self->thumb_board, ply > 0,
@@ -987,6 +1007,8 @@ action_edit (GtkWidget *widget, const char *name, GVariant *param)
   gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
   gtk_box_append (GTK_BOX (box), label);
   entry = gtk_entry_new ();
+  /* Room for every tag a game may have and their separators. */
+  gtk_entry_set_max_length (GTK_ENTRY (entry), IMH_LIBRARY_MAX_TAGS * (IMH_LIBRARY_MAX_TAG_CHARS + 2));
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), entry);
   gtk_editable_set_text (GTK_EDITABLE (entry), imh_game_summary_get_tags (s));
   gtk_box_append (GTK_BOX (box), entry);

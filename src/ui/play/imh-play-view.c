@@ -47,6 +47,7 @@ struct _ImhPlayView
   guint64             hint_iterations;
   guint               hint_factor;
   gboolean            busy;
+  char               *names[2];         /* shown names (shortened), see player_name() */
 };
 
 G_DEFINE_FINAL_TYPE (ImhPlayView, imh_play_view, GTK_TYPE_WIDGET)
@@ -82,13 +83,24 @@ enable (ImhPlayView *self,
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
+/* A player's name as the view shows it, shortened with an ellipsis (a
+ * long name never widens or breaks a view). Owned by the view; the pointer
+ * stays valid until that player's name changes. */
 static const char *
 player_name (ImhPlayView *self,
              int          player)
 {
-  if (self->game == NULL || player < 0)
+  g_autofree char *name = NULL;
+
+  if (self->game == NULL || player < 0 || player >= 2)
     return "";
-  return imh_seat_get_name (imh_game_get_seat (self->game, player));
+  name = imh_ui_player_name (self->game, player);
+  if (g_strcmp0 (name, self->names[player]) != 0)
+    {
+      g_free (self->names[player]);
+      self->names[player] = g_steal_pointer (&name);
+    }
+  return self->names[player];
 }
 
 /* ---- Status and refresh -------------------------------------------------------- */
@@ -1065,6 +1077,8 @@ imh_play_view_finalize (GObject *object)
 
   g_clear_object (&self->actions);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->names[0], g_free);
+  g_clear_pointer (&self->names[1], g_free);
 
   G_OBJECT_CLASS (imh_play_view_parent_class)->finalize (object);
 }
@@ -1182,6 +1196,7 @@ imh_play_view_init (ImhPlayView *self)
   gtk_box_append (GTK_BOX (status), self->spinner);
   self->status_label = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (self->status_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->status_label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (self->status_label), 0);
   gtk_widget_set_hexpand (self->status_label, TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->status_label),

@@ -38,6 +38,9 @@ struct _ImhWindow
   AdwHeaderBar         *header_bar;
   ImhPlayView          *play_view;
   GtkMenuButton        *primary_menu_button;
+  GtkRevealer          *save_banner;
+  GtkButton            *save_banner_button;
+  GtkLabel             *save_banner_label;
   GtkStack             *stack;
   AdwStatusPage        *start_page;
   AdwToastOverlay      *toast_overlay;
@@ -161,10 +164,53 @@ ensure_library_page (ImhWindow *self)
   return TRUE;
 }
 
-static void
-on_autosave_failed (ImhWindow *self, GError *error)
+/* ---- Whether the game is saved ----------------------------------------- */
+
+/* Why a write failed, in plain words (a sentence). */
+static const char *
+save_error_reason (const GError *error)
 {
-  imh_window_add_toast (self, adw_toast_new (error->message));
+  if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_BUSY))
+    return _("Another program is using the game library.");
+  if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_FULL))
+    return _("The disk is full.");
+  if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_READ_ONLY))
+    return _("The game library cannot be written to.");
+  return error->message;
+}
+
+/* The banner shows while the game is not stored (the autosave retries);
+ * when it is stored again a toast says so. */
+static void
+on_save_error (ImhWindow *self)
+{
+  const GError *error = self->autosave != NULL ? imh_library_autosave_get_save_error (self->autosave) : NULL;
+  gboolean shown = gtk_revealer_get_reveal_child (self->save_banner);
+
+  if (error != NULL)
+    {
+      g_autofree char *text = NULL;
+
+      /* Translators: %s says why, e.g. "The disk is full." */
+      text = g_strdup_printf (_("This game is not saved. %s Imhotep keeps trying."), save_error_reason (error));
+      gtk_label_set_label (self->save_banner_label, text);
+      gtk_revealer_set_reveal_child (self->save_banner, TRUE);
+      g_message ("The game is not saved in the library “%s”: %s",
+                 imh_library_get_path (self->library), error->message);
+    }
+  else if (shown)
+    {
+      gtk_revealer_set_reveal_child (self->save_banner, FALSE);
+      if (self->autosave != NULL)
+        imh_window_add_toast (self, adw_toast_new (_("The game is saved again")));
+    }
+}
+
+static void
+on_save_banner_try (ImhWindow *self)
+{
+  if (self->autosave != NULL)
+    imh_library_autosave_retry_now (self->autosave);
 }
 
 /* ---- Thumbnails of finished games -------------------------------------- */
@@ -254,15 +300,17 @@ follow_game (ImhWindow *self)
     return;
   if (self->autosave != NULL)
     {
+      g_signal_handlers_disconnect_by_data (self->autosave, self);
       imh_library_autosave_stop (self->autosave);
       g_clear_object (&self->autosave);
       imh_play_view_set_library_autosave (self->play_view, NULL, NULL);
+      gtk_revealer_set_reveal_child (self->save_banner, FALSE);
     }
   if (!self->library_autosave || game == NULL || !ensure_library (self)
       || imh_library_is_read_only (self->library))
     return;
   self->autosave = imh_library_autosave_new (self->library, game, self->opened_id);
-  g_signal_connect_object (self->autosave, "failed", G_CALLBACK (on_autosave_failed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->autosave, "notify::save-error", G_CALLBACK (on_save_error), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (on_autosave_id), self, G_CONNECT_SWAPPED);
   on_autosave_id (self);
   imh_play_view_set_library_autosave (self->play_view, self->library, self->autosave);
@@ -327,6 +375,7 @@ imh_window_dispose (GObject *object)
   self->library_autosave = FALSE;
   if (self->autosave != NULL)
     {
+      g_signal_handlers_disconnect_by_data (self->autosave, self);
       imh_library_autosave_stop (self->autosave);
       g_clear_object (&self->autosave);
     }
@@ -357,6 +406,9 @@ imh_window_class_init (ImhWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, play_view);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, save_banner);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, save_banner_button);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, save_banner_label);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, toast_overlay);
@@ -410,6 +462,8 @@ imh_window_init (ImhWindow *self)
                            G_CALLBACK (on_stack_page_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_view, "notify::game",
                            G_CALLBACK (follow_game), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->save_banner_button, "clicked",
+                           G_CALLBACK (on_save_banner_try), self, G_CONNECT_SWAPPED);
 
   /* The application's own icon, found in the resource's icon theme. */
   adw_status_page_set_icon_name (self->start_page, APP_ID);

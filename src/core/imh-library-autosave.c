@@ -45,6 +45,9 @@ struct _ImhLibraryAutosave
   GError     *save_error;     /* the last write failed (NULL: none since the last success) */
   guint       retry_source;
   guint       retry_ms;       /* the pause before the next retry */
+
+  GTask      *close_task;     /* imh_library_autosave_close_async() */
+  guint       close_timeout;  /* its time is up when this fires (0 then) */
 };
 
 G_DEFINE_FINAL_TYPE (ImhLibraryAutosave, imh_library_autosave, G_TYPE_OBJECT)
@@ -67,6 +70,8 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void kick (ImhLibraryAutosave *self);
+static void close_complete (ImhLibraryAutosave *self, const GError *error);
+static void keep_unsaved (ImhLibraryAutosave *self, const GError *error);
 
 static Entry *
 entry_new (gint64 id)
@@ -216,6 +221,11 @@ write_done (GObject *source, GAsyncResult *result, gpointer data)
     }
   set_save_error (self, error);
   g_signal_emit (self, signals[FAILED], 0, error);
+  if (self->close_task != NULL && self->close_timeout == 0)
+    {
+      close_complete (self, error);   /* the time to close is up */
+      return;
+    }
   g_debug ("Write failed (%s), next try in %u ms", error->message, self->retry_ms);
   self->retry_source = g_timeout_add (self->retry_ms, retry_timeout, self);
   self->retry_ms = MIN (self->retry_ms * 2, RETRY_MAX_MS);
@@ -238,6 +248,8 @@ kick (ImhLibraryAutosave *self)
   if (entry->text == NULL)
     {
       notify_busy (self);
+      if (self->close_task != NULL)
+        close_complete (self, NULL);
       return;
     }
   self->writing = entry;
@@ -321,6 +333,7 @@ imh_library_autosave_finalize (GObject *object)
   g_free (self->stored_text);
   g_free (self->writing_text);
   g_clear_error (&self->save_error);
+  g_assert (self->close_task == NULL);
   G_OBJECT_CLASS (imh_library_autosave_parent_class)->finalize (object);
 }
 
@@ -596,4 +609,66 @@ imh_library_autosave_stop (ImhLibraryAutosave *self)
       notify_busy (self);
     }
   g_clear_object (&self->game);
+}
+
+/* Ends imh_library_autosave_close_async(): stored (error NULL), or what is
+ * not stored is kept in a file. */
+static void
+close_complete (ImhLibraryAutosave *self, const GError *error)
+{
+  g_autoptr(GTask) task = g_steal_pointer (&self->close_task);
+
+  g_clear_handle_id (&self->close_timeout, g_source_remove);
+  g_clear_handle_id (&self->retry_source, g_source_remove);
+  if (error != NULL)
+    {
+      keep_unsaved (self, error);
+      notify_busy (self);
+      g_task_return_error (task, g_error_copy (error));
+    }
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+close_expired (gpointer data)
+{
+  ImhLibraryAutosave *self = data;
+
+  self->close_timeout = 0;
+  /* A write in flight ends by itself (write_done decides); a retry that
+   * waits is not made. */
+  if (self->writing == NULL && self->close_task != NULL)
+    close_complete (self, self->save_error);
+  return G_SOURCE_REMOVE;
+}
+
+void
+imh_library_autosave_close_async (ImhLibraryAutosave  *self,
+                                  guint                timeout_ms,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_return_if_fail (IMH_IS_LIBRARY_AUTOSAVE (self));
+  g_return_if_fail (self->close_task == NULL);
+
+  self->close_task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (self->close_task, imh_library_autosave_close_async);
+  /* The game's last record, then the game is no longer followed. */
+  take_text (self);
+  disconnect_game (self);
+  g_clear_object (&self->game);
+  self->close_timeout = g_timeout_add (timeout_ms, close_expired, self);
+  if (self->writing == NULL)
+    kick (self);   /* or write_done starts the next */
+}
+
+gboolean
+imh_library_autosave_close_finish (ImhLibraryAutosave  *self,
+                                   GAsyncResult        *result,
+                                   GError             **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -58,5 +58,19 @@ gboolean            imh_library_autosave_flush     (ImhLibraryAutosave *self,
  * (imh_autosave_keep()) and logged with the library's path; ::failed is
  * emitted. */
 void                imh_library_autosave_stop      (ImhLibraryAutosave *self);
+/* Stops following the game and stores what is pending without blocking:
+ * through the worker, retrying failed writes, for timeout_ms at most (a
+ * write in flight then still ends: up to the library's busy timeout more).
+ * TRUE when everything is stored; FALSE with the last error when not, and
+ * what is not stored is kept in a file as by _stop(). The window closes
+ * with this. */
+void                imh_library_autosave_close_async  (ImhLibraryAutosave  *self,
+                                                       guint                timeout_ms,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+gboolean            imh_library_autosave_close_finish (ImhLibraryAutosave  *self,
+                                                       GAsyncResult        *result,
+                                                       GError             **error);
 
 G_END_DECLS

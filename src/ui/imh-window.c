@@ -81,10 +81,51 @@ imh_window_save_state (ImhWindow *self)
   g_settings_apply (self->settings);
 }
 
+/* How long closing goes on trying to store the game (then what is not
+ * stored is kept in a file that the next launch imports). */
+#define CLOSE_SAVE_TIMEOUT_MS (10 * 1000)
+
+static void
+on_closed_saved (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  g_autoptr(ImhWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  GApplication *application = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+
+  /* Not stored: logged with the library's path, kept in a file. */
+  imh_library_autosave_close_finish (IMH_LIBRARY_AUTOSAVE (source), result, &error);
+  gtk_window_destroy (GTK_WINDOW (self));
+  if (application != NULL)
+    g_application_release (application);
+}
+
 static gboolean
 imh_window_close_request (GtkWindow *window)
 {
-  imh_window_save_state (IMH_WINDOW (window));
+  ImhWindow *self = IMH_WINDOW (window);
+
+  imh_window_save_state (self);
+
+  /* A game not stored yet (a write in flight or waiting for a retry): the
+   * window goes away at once, the application stays until the autosave
+   * stored it, or gave up, without blocking. */
+  if (self->autosave != NULL && imh_library_autosave_get_busy (self->autosave))
+    {
+      g_autoptr(ImhLibraryAutosave) autosave = g_steal_pointer (&self->autosave);
+      GApplication *application = G_APPLICATION (gtk_window_get_application (window));
+
+      g_signal_handlers_disconnect_by_data (autosave, self);
+      self->library_autosave = FALSE;
+      imh_play_view_set_library_autosave (self->play_view, NULL, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+      if (application != NULL)
+        g_application_hold (application);
+      imh_library_autosave_close_async (autosave, CLOSE_SAVE_TIMEOUT_MS, NULL,
+                                        on_closed_saved, g_object_ref (self));
+      return TRUE;
+    }
 
   return GTK_WINDOW_CLASS (imh_window_parent_class)->close_request (window);
 }

@@ -441,6 +441,92 @@ test_flush_after_failure (void)
   watch_clear (&w);
 }
 
+typedef struct {
+  gboolean  done;
+  gboolean  ok;
+  GError   *error;
+} Closed;
+
+static void
+on_closed (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Closed *c = data;
+
+  c->ok = imh_library_autosave_close_finish (IMH_LIBRARY_AUTOSAVE (source), result, &c->error);
+  c->done = TRUE;
+}
+
+/* Closing while another process holds the lock: the close does not block,
+ * retries, and stores the last moves once the lock is gone. */
+static void
+test_close_while_locked (void)
+{
+  g_autoptr(ImhLibrary) lib = open_new ("close-locked.sqlite3");
+  g_autoptr(ImhGame) game = new_game (13);
+  g_autoptr(ImhLibraryAutosave) autosave = imh_library_autosave_new (lib, game, 0);
+  g_autofree char *text = NULL;
+  Watch w = { 0 };
+  Closed closed = { 0 };
+  Holder holder;
+  gint64 id;
+
+  watch (autosave, &w);
+  play (game, 2);
+  ITERATE_UNTIL (!imh_library_autosave_get_busy (autosave));
+  id = imh_library_autosave_get_id (autosave);
+
+  holder_start (&holder, imh_library_get_path (lib));
+  play (game, 3);
+  text = imh_game_to_record_text (game);
+  imh_library_autosave_close_async (autosave, 120 * 1000, NULL, on_closed, &closed);
+  play (game, 1);   /* no longer followed */
+  ITERATE_UNTIL (w.n_failed >= 1);
+  g_assert_false (closed.done);
+  holder_release (&holder);
+  ITERATE_UNTIL (closed.done);
+  g_assert_no_error (closed.error);
+  g_assert_true (closed.ok);
+  g_assert_false (imh_library_autosave_get_busy (autosave));
+  g_assert_null (imh_library_autosave_get_save_error (autosave));
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *stored = imh_library_load_record (lib, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (stored, ==, text);
+  }
+  watch_clear (&w);
+}
+
+/* Closing while the disk stays full: the close ends after its time with
+ * the error, and the game is kept in a file for the next launch. */
+static void
+test_close_gives_up (void)
+{
+  g_autoptr(ImhLibrary) lib = open_new ("close-full.sqlite3");
+  g_autoptr(ImhGame) game = new_game (14);
+  g_autoptr(ImhLibraryAutosave) autosave = imh_library_autosave_new (lib, game, 0);
+  g_autofree char *kept = g_build_filename (g_get_user_data_dir (), APP_ID, "unsaved-1.imhotep", NULL);
+  g_autofree char *on_disk = NULL;
+  g_autofree char *text = NULL;
+  Closed closed = { 0 };
+
+  imh_test_failing_vfs_fail_writes (TRUE);
+  play (game, 4);
+  text = imh_game_to_record_text (game);
+  g_test_expect_message ("imh-library-autosave", G_LOG_LEVEL_MESSAGE, "*could not be stored in the library*unsaved-1.imhotep*");
+  imh_library_autosave_close_async (autosave, 1500, NULL, on_closed, &closed);
+  ITERATE_UNTIL (closed.done);
+  g_test_assert_expected_messages ();
+  imh_test_failing_vfs_fail_writes (FALSE);
+  g_assert_false (closed.ok);
+  g_assert_error (closed.error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_FULL);
+  g_assert_false (imh_library_autosave_get_busy (autosave));
+  g_assert_true (g_file_get_contents (kept, &on_disk, NULL, NULL));
+  g_assert_cmpstr (on_disk, ==, text);
+  g_assert_cmpuint (imh_library_count (lib, NULL), ==, 0);
+  g_clear_error (&closed.error);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -456,5 +542,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/autosave-failures/restart-while-failing", test_restart_while_failing);
   g_test_add_func ("/autosave-failures/stop-while-failing", test_stop_while_failing);
   g_test_add_func ("/autosave-failures/flush-after-failure", test_flush_after_failure);
+  g_test_add_func ("/autosave-failures/close-while-locked", test_close_while_locked);
+  g_test_add_func ("/autosave-failures/close-gives-up", test_close_gives_up);
   return g_test_run ();
 }

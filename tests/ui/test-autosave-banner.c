@@ -144,6 +144,52 @@ test_banner_then_saved (void)
   imh_test_flush_main_loop ();
 }
 
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Closing the window while the game is not stored: the window goes at
+ * once, the game is stored when the disk has space again (the application
+ * held meanwhile), then the window is destroyed. */
+static void
+test_close_while_not_saved (void)
+{
+  ImhWindow *window = imh_window_new (app);
+  ImhPlayView *view = imh_window_get_play_view (window);
+  gpointer weak = window;
+  g_autoptr(ImhGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *banner;
+  ImhOptions o;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_present (GTK_WINDOW (window));
+  imh_test_iterate_until (imh_test_widget_is_drawn, window);
+  imh_window_set_library_autosave (window, TRUE);
+  banner = imh_test_find_widget (GTK_WIDGET (window), is_save_banner, NULL);
+
+  imh_options_init (&o, IMH_GAME_DUEL, 2);
+  game = imh_game_new (&o, 5252, &error);
+  g_assert_no_error (error);
+  imh_play_view_set_game (view, game);
+  imh_test_failing_vfs_fail_writes (TRUE);
+  for (int i = 0; i < 4; i++)
+    play_one (game);
+  imh_test_iterate_until (banner_shown, banner);
+
+  gtk_window_close (GTK_WINDOW (window));
+  imh_test_flush_main_loop ();
+  g_assert_nonnull (weak);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_cmpuint (stored_length (), !=, 4);
+
+  imh_test_failing_vfs_fail_writes (FALSE);
+  imh_test_iterate_until (is_null, &weak);
+  g_assert_cmpuint (stored_length (), ==, 4);
+}
+
 static void
 remove_tree (const char *dir)
 {
@@ -191,6 +237,7 @@ main (int argc, char **argv)
   g_assert_no_error (error);
 
   g_test_add_func ("/ui/autosave-banner/banner-then-saved", test_banner_then_saved);
+  g_test_add_func ("/ui/autosave-banner/close-while-not-saved", test_close_while_not_saved);
   status = g_test_run ();
 
   g_application_quit (G_APPLICATION (app));

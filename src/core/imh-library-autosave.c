@@ -201,16 +201,6 @@ write_done (GObject *source, GAsyncResult *result, gpointer data)
   if (error == NULL)   /* not expected: save_record always sets one */
     g_set_error_literal (&error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_FAILED,
                          _("The game could not be stored in the library"));
-  if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND) && entry->id != 0)
-    {
-      /* The entry was deleted from the library while the game was being
-       * played: the game is kept as a new entry. */
-      g_debug ("Game %" G_GINT64_FORMAT " is gone from the library: stored anew", entry->id);
-      if (entry == self->current)
-        set_id (self, 0);
-      else
-        entry->id = 0;
-    }
   /* Written again (the newest record when the game changed meanwhile). */
   if (entry->text == NULL)
     entry->text = g_steal_pointer (&text);
@@ -218,6 +208,18 @@ write_done (GObject *source, GAsyncResult *result, gpointer data)
     {
       g_free (self->stored_text);
       self->stored_text = NULL;
+    }
+  if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND) && entry->id != 0)
+    {
+      /* The entry was deleted from the library while the game was being
+       * played: the game is kept as a new entry, at once. */
+      g_debug ("Game %" G_GINT64_FORMAT " is gone from the library: stored anew", entry->id);
+      if (entry == self->current)
+        set_id (self, 0);
+      else
+        entry->id = 0;
+      kick (self);
+      return;
     }
   set_save_error (self, error);
   g_signal_emit (self, signals[FAILED], 0, error);

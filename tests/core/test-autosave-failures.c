@@ -441,6 +441,39 @@ test_flush_after_failure (void)
   watch_clear (&w);
 }
 
+/* The game's entry deleted from the library while it is played: the next
+ * write stores it as a new entry, without an error state. */
+static void
+test_entry_deleted (void)
+{
+  g_autoptr(ImhLibrary) lib = open_new ("deleted.sqlite3");
+  g_autoptr(ImhGame) game = new_game (15);
+  g_autoptr(ImhLibraryAutosave) autosave = imh_library_autosave_new (lib, game, 0);
+  g_autoptr(ImhLibraryDeleted) deleted = NULL;
+  g_autoptr(GError) error = NULL;
+  Watch w = { 0 };
+  gint64 id, id2;
+
+  watch (autosave, &w);
+  play (game, 2);
+  ITERATE_UNTIL (!imh_library_autosave_get_busy (autosave));
+  id = imh_library_autosave_get_id (autosave);
+  deleted = imh_library_delete (lib, &id, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (imh_library_count (lib, NULL), ==, 0);
+
+  play (game, 1);
+  ITERATE_UNTIL (!imh_library_autosave_get_busy (autosave));
+  id2 = imh_library_autosave_get_id (autosave);
+  g_assert_cmpint (id2, >, 0);   /* (SQLite may give the freed id again) */
+  g_assert_cmpuint (w.n_error_set, ==, 0);
+  g_assert_cmpuint (w.n_failed, ==, 0);
+  g_assert_cmpuint (imh_library_count (lib, NULL), ==, 1);
+  check_stored (lib, game, id2);
+  imh_library_autosave_stop (autosave);
+  watch_clear (&w);
+}
+
 typedef struct {
   gboolean  done;
   gboolean  ok;
@@ -542,6 +575,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/autosave-failures/restart-while-failing", test_restart_while_failing);
   g_test_add_func ("/autosave-failures/stop-while-failing", test_stop_while_failing);
   g_test_add_func ("/autosave-failures/flush-after-failure", test_flush_after_failure);
+  g_test_add_func ("/autosave-failures/entry-deleted", test_entry_deleted);
   g_test_add_func ("/autosave-failures/close-while-locked", test_close_while_locked);
   g_test_add_func ("/autosave-failures/close-gives-up", test_close_gives_up);
   return g_test_run ();

@@ -108,8 +108,24 @@ conn_free (Conn *c)
 static gboolean
 sql_error (GError **error, sqlite3 *db, int rc)
 {
-  int code = (rc & 0xff) == SQLITE_READONLY ? IMH_LIBRARY_ERROR_READ_ONLY : IMH_LIBRARY_ERROR_FAILED;
   const char *path = db != NULL ? sqlite3_db_filename (db, "main") : NULL;
+  int code;
+
+  switch (rc & 0xff)
+    {
+    case SQLITE_READONLY:
+      code = IMH_LIBRARY_ERROR_READ_ONLY;
+      break;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      code = IMH_LIBRARY_ERROR_BUSY;
+      break;
+    case SQLITE_FULL:
+      code = IMH_LIBRARY_ERROR_FULL;
+      break;
+    default:
+      code = IMH_LIBRARY_ERROR_FAILED;
+    }
 
   g_set_error (error, IMH_LIBRARY_ERROR, code, _("Library database error in “%s”: %s"),
                path != NULL ? path : "", db != NULL ? sqlite3_errmsg (db) : sqlite3_errstr (rc));
@@ -1659,8 +1675,11 @@ imh_library_save_record_finish (ImhLibrary    *self,
                                 GAsyncResult  *result,
                                 GError       **error)
 {
+  gssize id;
+
   g_return_val_if_fail (g_task_is_valid (result, self), 0);
-  return (gint64) g_task_propagate_int (G_TASK (result), error);
+  id = g_task_propagate_int (G_TASK (result), error);
+  return id > 0 ? (gint64) id : 0;   /* 0 on error, as imh_library_save_record() */
 }
 
 /* ------------------------------------------------------------------ */

@@ -25,12 +25,14 @@ G_BEGIN_DECLS
 #define IMH_LIBRARY_ERROR (imh_library_error_quark ())
 
 typedef enum {
-  IMH_LIBRARY_ERROR_FAILED,       /* the database failed (I/O, full disk, ...) */
+  IMH_LIBRARY_ERROR_FAILED,       /* the database failed (I/O, damaged file, ...) */
   IMH_LIBRARY_ERROR_READ_ONLY,    /* the library is open read-only */
   IMH_LIBRARY_ERROR_NOT_FOUND,    /* no game with that id */
   IMH_LIBRARY_ERROR_INVALID,      /* the record does not parse or replay */
   IMH_LIBRARY_ERROR_DUPLICATE,    /* the same record is already in the library */
   IMH_LIBRARY_ERROR_NOT_A_LIBRARY, /* the file is not an Imhotep library: left unchanged */
+  IMH_LIBRARY_ERROR_BUSY,         /* another connection held the database longer than the busy timeout */
+  IMH_LIBRARY_ERROR_FULL,         /* the disk (or the file system's quota) is full */
 } ImhLibraryError;
 
 /* How the database file was found when it was opened. */

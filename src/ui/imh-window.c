@@ -39,6 +39,9 @@ struct _ImhWindow
   AdwHeaderBar         *header_bar;
   ImhPlayView          *play_view;
   GtkMenuButton        *primary_menu_button;
+  GtkRevealer          *save_banner;
+  GtkButton            *save_banner_button;
+  GtkLabel             *save_banner_label;
   GtkStack             *stack;
   AdwStatusPage        *start_page;
   AdwToastOverlay      *toast_overlay;
@@ -79,10 +82,51 @@ imh_window_save_state (ImhWindow *self)
   g_settings_apply (self->settings);
 }
 
+/* How long closing goes on trying to store the game (then what is not
+ * stored is kept in a file that the next launch imports). */
+#define CLOSE_SAVE_TIMEOUT_MS (10 * 1000)
+
+static void
+on_closed_saved (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  g_autoptr(ImhWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  GApplication *application = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+
+  /* Not stored: logged with the library's path, kept in a file. */
+  imh_library_autosave_close_finish (IMH_LIBRARY_AUTOSAVE (source), result, &error);
+  gtk_window_destroy (GTK_WINDOW (self));
+  if (application != NULL)
+    g_application_release (application);
+}
+
 static gboolean
 imh_window_close_request (GtkWindow *window)
 {
-  imh_window_save_state (IMH_WINDOW (window));
+  ImhWindow *self = IMH_WINDOW (window);
+
+  imh_window_save_state (self);
+
+  /* A game not stored yet (a write in flight or waiting for a retry): the
+   * window goes away at once, the application stays until the autosave
+   * stored it, or gave up, without blocking. */
+  if (self->autosave != NULL && imh_library_autosave_get_busy (self->autosave))
+    {
+      g_autoptr(ImhLibraryAutosave) autosave = g_steal_pointer (&self->autosave);
+      GApplication *application = G_APPLICATION (gtk_window_get_application (window));
+
+      g_signal_handlers_disconnect_by_data (autosave, self);
+      self->library_autosave = FALSE;
+      imh_play_view_set_library_autosave (self->play_view, NULL, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+      if (application != NULL)
+        g_application_hold (application);
+      imh_library_autosave_close_async (autosave, CLOSE_SAVE_TIMEOUT_MS, NULL,
+                                        on_closed_saved, g_object_ref (self));
+      return TRUE;
+    }
 
   return GTK_WINDOW_CLASS (imh_window_parent_class)->close_request (window);
 }
@@ -213,10 +257,53 @@ ensure_library_page (ImhWindow *self)
   return TRUE;
 }
 
-static void
-on_autosave_failed (ImhWindow *self, GError *error)
+/* ---- Whether the game is saved ----------------------------------------- */
+
+/* Why a write failed, in plain words (a sentence). */
+static const char *
+save_error_reason (const GError *error)
 {
-  imh_window_add_toast (self, imh_ui_toast_new (error->message));
+  if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_BUSY))
+    return _("Another program is using the game library.");
+  if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_FULL))
+    return _("The disk is full.");
+  if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_READ_ONLY))
+    return _("The game library cannot be written to.");
+  return error->message;
+}
+
+/* The banner shows while the game is not stored (the autosave retries);
+ * when it is stored again a toast says so. */
+static void
+on_save_error (ImhWindow *self)
+{
+  const GError *error = self->autosave != NULL ? imh_library_autosave_get_save_error (self->autosave) : NULL;
+  gboolean shown = gtk_revealer_get_reveal_child (self->save_banner);
+
+  if (error != NULL)
+    {
+      g_autofree char *text = NULL;
+
+      /* Translators: %s says why, e.g. "The disk is full." */
+      text = g_strdup_printf (_("This game is not saved. %s Imhotep keeps trying."), save_error_reason (error));
+      gtk_label_set_label (self->save_banner_label, text);
+      gtk_revealer_set_reveal_child (self->save_banner, TRUE);
+      g_message ("The game is not saved in the library “%s”: %s",
+                 imh_library_get_path (self->library), error->message);
+    }
+  else if (shown)
+    {
+      gtk_revealer_set_reveal_child (self->save_banner, FALSE);
+      if (self->autosave != NULL)
+        imh_window_add_toast (self, imh_ui_toast_new (_("The game is saved again")));
+    }
+}
+
+static void
+on_save_banner_try (ImhWindow *self)
+{
+  if (self->autosave != NULL)
+    imh_library_autosave_retry_now (self->autosave);
 }
 
 /* ---- Thumbnails of finished games -------------------------------------- */
@@ -306,15 +393,17 @@ follow_game (ImhWindow *self)
     return;
   if (self->autosave != NULL)
     {
+      g_signal_handlers_disconnect_by_data (self->autosave, self);
       imh_library_autosave_stop (self->autosave);
       g_clear_object (&self->autosave);
       imh_play_view_set_library_autosave (self->play_view, NULL, NULL);
+      gtk_revealer_set_reveal_child (self->save_banner, FALSE);
     }
   if (!self->library_autosave || game == NULL || !ensure_library (self)
       || imh_library_is_read_only (self->library))
     return;
   self->autosave = imh_library_autosave_new (self->library, game, self->opened_id);
-  g_signal_connect_object (self->autosave, "failed", G_CALLBACK (on_autosave_failed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->autosave, "notify::save-error", G_CALLBACK (on_save_error), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (on_autosave_id), self, G_CONNECT_SWAPPED);
   on_autosave_id (self);
   imh_play_view_set_library_autosave (self->play_view, self->library, self->autosave);
@@ -379,6 +468,7 @@ imh_window_dispose (GObject *object)
   self->library_autosave = FALSE;
   if (self->autosave != NULL)
     {
+      g_signal_handlers_disconnect_by_data (self->autosave, self);
       imh_library_autosave_stop (self->autosave);
       g_clear_object (&self->autosave);
     }
@@ -409,6 +499,9 @@ imh_window_class_init (ImhWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, play_view);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, save_banner);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, save_banner_button);
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, save_banner_label);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, toast_overlay);
@@ -464,6 +557,8 @@ imh_window_init (ImhWindow *self)
                            G_CALLBACK (on_stack_page_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_view, "notify::game",
                            G_CALLBACK (follow_game), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->save_banner_button, "clicked",
+                           G_CALLBACK (on_save_banner_try), self, G_CONNECT_SWAPPED);
 
   /* The application's own icon, found in the resource's icon theme. */
   adw_status_page_set_icon_name (self->start_page, APP_ID);

@@ -12,6 +12,7 @@
 #include "imh-library-private.h"
 #include "imh-record-file.h"
 #include "ui-test-util.h"
+#include "test-i18n.h"
 
 #define N_GAMES 30
 
@@ -553,6 +554,7 @@ main (int argc, char **argv)
 
   /* The databases go to a temporary folder of their own (isolating the
    * XDG dirs would hide the MIME database GTK needs for its icons). */
+  imh_test_i18n_init_app ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   tmpdir = g_dir_make_tmp ("imhotep-test-library-page-XXXXXX", NULL);

@@ -116,7 +116,7 @@ run_list (int argc, char **argv, gboolean search)
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   ImhLibraryQuery q;
-  char *game = NULL, *sort = NULL, *tag = NULL, *sides = NULL;
+  g_autofree char *game = NULL, *sort = NULL, *tag = NULL, *sides = NULL;
   gboolean finished = FALSE, unfinished = FALSE, starred = FALSE, ascending = FALSE, json = FALSE, analysed = FALSE;
   int players = 0, limit = 50;
   int status = IMH_CLI_OK;

@@ -4,7 +4,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include "imh-autosave.h"
 #include "imh-library-autosave.h"

@@ -181,6 +181,7 @@ _imh_classic_hash (const ImhState *s)
 /* ------------------------------------------------------------------ */
 /* Invariants                                                          */
 
+__attribute__ ((format (printf, 3, 4)))
 static bool
 fail (char *why, size_t why_len, const char *fmt, ...)
 {

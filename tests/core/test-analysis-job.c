@@ -12,6 +12,7 @@
 #include "imh-game-summary.h"
 #include "imh-library.h"
 #include "imh-record.h"
+#include "test-i18n.h"
 
 /* The record text of a seeded random Duel game (to the end, or `max`
  * decisions). */
@@ -299,7 +300,10 @@ test_json_invalid (void)
   bad = imh_analysis_result_new_from_json (record, truncated, &error);
   g_assert_null (bad);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
-  g_assert_nonnull (strstr (error->message, "byte"));
+  {
+    g_autofree char *at_byte = imh_test_t_prefix ("Invalid analysis data at line %u, byte %u: %s");
+    g_assert_nonnull (strstr (error->message, at_byte));
+  }
   g_clear_error (&error);
 
   /* Another game's record: the decisions do not match. */
@@ -337,7 +341,12 @@ test_player_summary (void)
 {
   ImhAnalysis a;
   g_autofree char *one = NULL, *two = NULL;
+  /* The exact English text, in any test locale (po/de.po has the German). */
+  g_autofree char *locale = g_strdup (setlocale (LC_ALL, NULL));
+  g_autofree char *language = g_strdup (g_getenv ("LANGUAGE"));
 
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "C.UTF-8");
   memset (&a, 0, sizeof a);
   a.n_players = 2;
   a.players[0].accuracy = 87.25;
@@ -358,6 +367,9 @@ test_player_summary (void)
                             "result 1.00, luck-adjusted 1.03");
   g_assert_cmpstr (two, ==, "Player 2: accuracy 100.0, 0 inaccuracies, 0 mistakes, 0 blunders, "
                             "total loss 0.0 points in 3 decisions with a choice, luck +0.0 points");
+  if (language != NULL)
+    g_setenv ("LANGUAGE", language, TRUE);
+  setlocale (LC_ALL, locale);
 }
 
 static void
@@ -457,6 +469,7 @@ test_library (void)
 int
 main (int argc, char **argv)
 {
+  imh_test_i18n_init ();
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   g_test_add_func ("/analysis-job/run-async", test_run_async);
   g_test_add_func ("/analysis-job/find-mark", test_find_mark);

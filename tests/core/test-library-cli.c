@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli-test-util.h"
+#include "test-i18n.h"
 #include "imh-library-private.h"
 
 static const char *cli;     /* path of imhotep-cli (first argument) */
@@ -66,20 +67,30 @@ test_cli (void)
   g_autofree char *db = g_build_filename (dir, "library.sqlite3", NULL);
   g_autofree char *good = g_build_filename (dir, "good.imhotep", NULL);
   g_autofree char *export_dir = g_build_filename (dir, "exported", NULL);
+  g_autofree char *imported_2 = g_strdup_printf (IMH_TN ("Imported %u game.\n", "Imported %u games.\n", 2), 2);
+  g_autofree char *imported_0 = g_strdup_printf (IMH_TN ("Imported %u game.\n", "Imported %u games.\n", 0), 0);
+  g_autofree char *skipped_2 = g_strdup_printf (IMH_TN ("Skipped %u duplicate.\n", "Skipped %u duplicates.\n", 2), 2);
+  g_autofree char *exported_2 = g_strdup_printf (IMH_TN ("Exported %u game.\n", "Exported %u games.\n", 2), 2);
+  g_autofree char *at_3_9 = g_strdup_printf (IMH_T ("line %u, column %u: %s"), 3, 9, "");
+  g_autofree char *broken_at_3_9 = g_strconcat ("broken.imhotep: ", at_3_9, NULL);
+  g_autofree char *already = imh_test_t_prefix ("already in the library (game %lld)");
+  g_autofree char *games_2 = g_strdup_printf ("%s 2\n", IMH_T ("Games:"));
+  g_autofree char *finished_1 = g_strdup_printf ("%s 1\n", IMH_T ("Finished:"));
+  g_autofree char *no_game_999 = g_strdup_printf (IMH_T ("There is no game %lld in the library"), 999LL);
   char *out = NULL, *err = NULL;
 
   /* Import a folder: two games from one file, one broken file with line and column. */
   g_assert_cmpint (run (db, &out, &err, "import", dir, NULL), ==, 1);
-  g_assert_nonnull (strstr (out, "Imported 2 games."));
-  g_assert_nonnull (strstr (err, "broken.imhotep: line 3, column"));
+  g_assert_nonnull (strstr (out, imported_2));
+  g_assert_nonnull (strstr (err, broken_at_3_9));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
   /* Again: duplicates are reported, not an error. */
   g_assert_cmpint (run (db, &out, &err, "import", good, NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "Imported 0 games."));
-  g_assert_nonnull (strstr (out, "Skipped 2 duplicates."));
-  g_assert_nonnull (strstr (err, "already in the library"));
+  g_assert_nonnull (strstr (out, imported_0));
+  g_assert_nonnull (strstr (out, skipped_2));
+  g_assert_nonnull (strstr (err, already));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
@@ -100,18 +111,18 @@ test_cli (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (db, &out, &err, "stats", NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "Games: 2\n"));
-  g_assert_nonnull (strstr (out, "Finished: 1\n"));
+  g_assert_nonnull (strstr (out, games_2));
+  g_assert_nonnull (strstr (out, finished_1));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
   /* Export. */
   g_assert_cmpint (run (db, &out, &err, "export", "--out", export_dir, "1", "2", NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "Exported 2 games."));
+  g_assert_nonnull (strstr (out, exported_2));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (db, &out, &err, "export", "--out", export_dir, "999", NULL), ==, 1);
-  g_assert_nonnull (strstr (err, "There is no game 999"));
+  g_assert_nonnull (strstr (err, no_game_999));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
@@ -146,13 +157,14 @@ test_cli_not_a_library (void)
   g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "damaged", NULL);
   g_autofree char *db = g_build_filename (dir, "library.sqlite3", NULL);
   g_autofree char *kept = NULL;
+  g_autofree char *not_ours = imh_test_t_piece ("“%s” is not an Imhotep library: %s. It was left unchanged.", 1);
   char *out = NULL, *err = NULL;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (db, "not a database", -1, NULL));
   g_assert_cmpint (run (db, &out, &err, "stats", NULL), ==, 1);
   g_assert_nonnull (strstr (err, db));
-  g_assert_nonnull (strstr (err, "not an Imhotep library"));
+  g_assert_nonnull (strstr (err, not_ours));
   g_free (out);
   g_free (err);
   g_assert_true (g_file_get_contents (db, &kept, NULL, NULL));
@@ -162,6 +174,7 @@ test_cli_not_a_library (void)
 int
 main (int argc, char **argv)
 {
+  imh_test_i18n_init ();
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   if (argc < 2)
     {

@@ -16,6 +16,7 @@
 #include "imh-library-model.h"
 #include "imh-library-private.h"
 #include "imh-record-file.h"
+#include "test-i18n.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
@@ -420,7 +421,11 @@ test_crud (void)
   /* A broken record is refused with line and column. */
   g_assert_cmpint (imh_library_save_record (lib, 0, "imhotep-record 1\ngame chess\n", FALSE, &error), ==, 0);
   g_assert_error (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_INVALID);
-  g_assert_nonnull (strstr (error->message, "line 2"));
+  {
+    g_autofree char *line = imh_test_t_prefix ("line %u, column %u: %s");
+    g_autofree char *line_2 = g_strconcat (line, "2", NULL);
+    g_assert_nonnull (strstr (error->message, line_2));
+  }
   g_clear_error (&error);
 
   /* Duplicates by hash. */
@@ -926,11 +931,18 @@ test_import (void)
 
   reason = reason_for (report, "a-again.imhotep");
   g_assert_nonnull (reason);
-  g_assert_nonnull (strstr (reason, "already"));
+  {
+    g_autofree char *already = imh_test_t_prefix ("already in the library (game %lld)");
+    g_assert_nonnull (strstr (reason, already));
+  }
   reason = reason_for (report, "broken.imhotep");
   g_assert_nonnull (reason);
-  g_assert_nonnull (strstr (reason, "line "));
-  g_assert_nonnull (strstr (reason, "column "));
+  {
+    g_autofree char *line = imh_test_t_piece ("line %u, column %u: %s", 0);
+    g_autofree char *column = imh_test_t_piece ("line %u, column %u: %s", 1);
+    g_assert_nonnull (strstr (reason, line));
+    g_assert_nonnull (strstr (reason, column));
+  }
   g_assert_nonnull (reason_for (report, "binary.imhotep"));
   g_assert_nonnull (reason_for (report, "empty.imhotep"));
   g_assert_null (reason_for (report, "notes.txt"));
@@ -1273,6 +1285,7 @@ main (int argc, char **argv)
   if (argc == 3 && strcmp (argv[1], "--durability-child") == 0)
     return durability_child (argv[2]);
 
+  imh_test_i18n_init ();
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/library/schema/create-default-path", test_create_default_path);

@@ -10,6 +10,7 @@
 #include "imh-analysis-job.h"
 #include "imh-eval-graph.h"
 #include "imh-record.h"
+#include "test-i18n.h"
 
 typedef struct {
   GtkWidget *window;
@@ -302,6 +303,7 @@ main (int   argc,
   g_setenv ("GSK_RENDERER", "cairo", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  imh_test_i18n_init_app ();
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add ("/ui/eval-graph/click-moves-view", Fixture, NULL,

@@ -12,6 +12,7 @@
 #include "imh-library-private.h"
 #include "imh-record-file.h"
 #include "ui-test-util.h"
+#include "test-i18n.h"
 
 #define N_GAMES 30
 
@@ -514,7 +515,19 @@ test_adaptive (void)
                        cases[i].filters);
       shown = adw_squeezer_get_visible_child (ADW_SQUEEZER (_imh_library_page_get_action_squeezer (p)));
       if (cases[i].buttons != NULL)
-        g_assert_cmpstr (gtk_buildable_get_buildable_id (GTK_BUILDABLE (shown)), ==, cases[i].buttons);
+        {
+          GtkWidget *squeezer = _imh_library_page_get_action_squeezer (p);
+          const char *expected = cases[i].buttons;
+          int natural = 0;
+
+          /* Labels longer than the English ones (German) may not fit
+           * where these do: then the icons are right. */
+          gtk_widget_measure (gtk_widget_get_first_child (squeezer), GTK_ORIENTATION_HORIZONTAL, -1,
+                              NULL, &natural, NULL, NULL);
+          if (g_str_equal (expected, "action_buttons") && natural > gtk_widget_get_width (squeezer))
+            expected = "action_icons";
+          g_assert_cmpstr (gtk_buildable_get_buildable_id (GTK_BUILDABLE (shown)), ==, expected);
+        }
     }
   /* In every layout the page asks for no more than a phone's width. */
   gtk_widget_measure (page, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
@@ -553,6 +566,7 @@ main (int argc, char **argv)
 
   /* The databases go to a temporary folder of their own (isolating the
    * XDG dirs would hide the MIME database GTK needs for its icons). */
+  imh_test_i18n_init_app ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   tmpdir = g_dir_make_tmp ("imhotep-test-library-page-XXXXXX", NULL);

@@ -17,6 +17,7 @@
 #include "imh-record-file.h"
 #include "imh-window.h"
 #include "ui-test-util.h"
+#include "test-i18n.h"
 
 static ImhApplication *app;
 static char *data_home;
@@ -542,6 +543,7 @@ main (int argc, char **argv)
   g_assert_nonnull (data_home);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
+  imh_test_i18n_init_app ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_assert_cmpstr (g_get_user_data_dir (), ==, data_home);

@@ -15,6 +15,7 @@
 #include "imh-play-view.h"
 #include "imh-record-file.h"
 #include "ui-test-util.h"
+#include "test-i18n.h"
 
 typedef struct {
   GtkWindow   *window;
@@ -212,6 +213,17 @@ test_hint (Fixture       *f,
   g_assert_false (imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (f->board)));
 }
 
+/* `name` is the board's name of placing in that row and column. */
+static void
+assert_place_name (const char *name,
+                   int         row,
+                   int         column)
+{
+  g_autofree char *expected = g_strdup_printf (IMH_T ("Place a meeple in row %d, column %d"), row, column);
+
+  g_assert_cmpstr (name, ==, expected);
+}
+
 static void
 test_keyboard (Fixture       *f,
                gconstpointer  data)
@@ -233,16 +245,16 @@ test_keyboard (Fixture       *f,
   gtk_widget_grab_focus (f->board);
   g_assert_true (gtk_widget_activate_action (f->board, "board.next-target", NULL));
   name = imh_duel_board_dup_focus_name (IMH_DUEL_BOARD (f->board));
-  g_assert_cmpstr (name, ==, "Place a meeple in row 1, column 1");
+  assert_place_name (name, 1, 1);
   g_free (name);
   /* The arrows move to the neighbour in that direction. */
   g_assert_true (gtk_widget_activate_action (f->board, "board.move", "(ii)", 1, 0));
   name = imh_duel_board_dup_focus_name (IMH_DUEL_BOARD (f->board));
-  g_assert_cmpstr (name, ==, "Place a meeple in row 1, column 2");
+  assert_place_name (name, 1, 2);
   g_free (name);
   g_assert_true (gtk_widget_activate_action (f->board, "board.move", "(ii)", 0, 1));
   name = imh_duel_board_dup_focus_name (IMH_DUEL_BOARD (f->board));
-  g_assert_cmpstr (name, ==, "Place a meeple in row 2, column 2");
+  assert_place_name (name, 2, 2);
   g_free (name);
   g_assert_true (gtk_widget_activate_action (f->board, "board.activate-target", NULL));
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, 1);
@@ -414,7 +426,10 @@ test_swap_steps (Fixture       *f,
   /* First the slots that can be swapped, named as such. */
   g_assert_cmpuint (imh_duel_board_get_n_targets (board), >=, 2);
   name = imh_duel_board_dup_target_name (board, 0);
-  g_assert_true (g_str_has_prefix (name, "Swap: choose slot"));
+  {
+    g_autofree char *swap = imh_test_t_prefix ("Swap: choose slot %d of the boat at row %d");
+    g_assert_true (g_str_has_prefix (name, swap));
+  }
   g_assert_false (imh_duel_board_get_swap_pending (board));
 
   /* Pick one: now its partners; Escape goes back. */
@@ -604,7 +619,8 @@ test_open_file (Fixture       *f,
     g_assert_no_error (error);
     classic_text = imh_game_to_record_text (classic);
     g_assert_true (g_file_set_contents (classic_path, classic_text, -1, NULL));
-    LogWait said = { "no board", FALSE };
+    LogWait said = { IMH_T ("This game of Imhotep for 2–4 players stays in the library, but the app "
+                            "has no board for it yet: imhotep-cli shows, analyses and exports it"), FALSE };
     guint handler;
 
     /* No toast overlay here: the view logs the message instead. */
@@ -648,7 +664,7 @@ test_save_to_file (Fixture       *f,
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *before = NULL;
   SavedWait wait = { path, NULL };
-  LogWait saved = { "Game saved", FALSE };
+  LogWait saved = { IMH_T ("Game saved"), FALSE };
   guint handler;
 
   g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);
@@ -726,6 +742,7 @@ main (int   argc,
       char *argv[])
 {
   g_setenv ("GTK_A11Y", "none", TRUE);
+  imh_test_i18n_init_app ();
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
 

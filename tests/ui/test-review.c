@@ -18,6 +18,7 @@
 #include "imh-play-view.h"
 #include "imh-record-file.h"
 #include "ui-test-util.h"
+#include "test-i18n.h"
 
 typedef struct {
   GtkWindow   *window;
@@ -423,6 +424,7 @@ main (int   argc,
       char *argv[])
 {
   g_setenv ("GTK_A11Y", "none", TRUE);
+  imh_test_i18n_init_app ();
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
 

@@ -16,6 +16,7 @@
 #include "imh-play-view.h"
 #include "imh-study-view.h"
 #include "ui-test-util.h"
+#include "test-i18n.h"
 
 typedef struct {
   GtkWindow    *window;
@@ -117,15 +118,20 @@ game_with_plies (guint64 seed,
   return game;
 }
 
+/* A hint's subtitle (imh-study-view.c), as its msgid. */
+#define HINT_SUBTITLE "Win %.1f\xc2\xa0±\xc2\xa0%.1f\xc2\xa0%% · " \
+                      "margin\xc2\xa0%+.1f\xc2\xa0±\xc2\xa0%.1f · %'u\xc2\xa0visits"
+
 /* The subtitle of the first listed hint (an AdwActionRow whose subtitle
- * starts with "Win "), or NULL. */
+ * starts with "Win " or its translation), or NULL. */
 static const char *
 first_hint_subtitle (GtkWidget *widget)
 {
   if (ADW_IS_ACTION_ROW (widget))
     {
       const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
-      if (subtitle != NULL && g_str_has_prefix (subtitle, "Win "))
+      g_autofree char *win = imh_test_t_prefix (HINT_SUBTITLE);
+      if (subtitle != NULL && g_str_has_prefix (subtitle, win))
         return subtitle;
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
@@ -171,9 +177,26 @@ test_top_five (Fixture       *f,
    * visits; no-break spaces (\xc2\xa0) keep each value with its interval. */
   const char *subtitle = first_hint_subtitle (GTK_WIDGET (f->study));
   g_assert_nonnull (subtitle);
-  g_assert_true (g_regex_match_simple ("^Win [0-9]+\\.[0-9]\xc2\xa0±\xc2\xa0[0-9]+\\.[0-9]\xc2\xa0% · "
-                                       "margin\xc2\xa0[-+][0-9]+\\.[0-9]\xc2\xa0±\xc2\xa0[0-9]+\\.[0-9] · "
-                                       "[0-9,]+\xc2\xa0visits$", subtitle, 0, 0));
+  {
+    /* The words of the message in this language, numbers with the
+     * locale's decimal point (and thousands separators in the visits). */
+    g_autofree char *point = g_regex_escape_string (localeconv ()->decimal_point, -1);
+    g_autofree char *number = g_strdup_printf ("[0-9]+%s[0-9]", point);
+    g_autofree char *pattern = NULL;
+    char *piece[7];
+
+    for (guint i = 0; i < G_N_ELEMENTS (piece); i++)
+      {
+        g_autofree char *text = imh_test_t_piece (HINT_SUBTITLE, i);
+        piece[i] = g_regex_escape_string (text, -1);
+      }
+    pattern = g_strconcat ("^", piece[0], number, piece[1], number, piece[2], "%", piece[3],
+                           "[-+]", number, piece[4], number, piece[5], "[0-9.,\xc2\xa0\xe2\x80\xaf']+",
+                           piece[6], "$", NULL);
+    for (guint i = 0; i < G_N_ELEMENTS (piece); i++)
+      g_free (piece[i]);
+    g_assert_true (g_regex_match_simple (pattern, subtitle, 0, 0));
+  }
 
   /* The switch (action study.top-five) draws the best five at once. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.top-five", NULL));
@@ -323,6 +346,7 @@ main (int   argc,
       char *argv[])
 {
   g_setenv ("GTK_A11Y", "none", TRUE);
+  imh_test_i18n_init_app ();
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
 

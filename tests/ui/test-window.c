@@ -13,6 +13,7 @@
 #include "imh-screenshot.h"
 #include "imh-window.h"
 #include "ui-test-util.h"
+#include "test-i18n.h"
 
 static ImhApplication *app;
 
@@ -395,6 +396,7 @@ main (int   argc,
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("NO_AT_BRIDGE", "1", TRUE);
 
+  imh_test_i18n_init_app ();
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
 

@@ -12,6 +12,7 @@
 
 #include "cli-test-util.h"
 #include "imh-library-private.h"
+#include "test-i18n.h"
 
 /* "nobody": the read-only case runs imhotep-cli as this user when the
  * tests run as root (who may write any file). */
@@ -106,7 +107,10 @@ test_foreign (void)
 
   g_assert_cmpint (run (FALSE, db, &out, &err, "stats", NULL), ==, 1);
   g_assert_nonnull (strstr (err, db));
-  g_assert_nonnull (strstr (err, "is not an Imhotep library"));
+  {
+    g_autofree char *not_ours = imh_test_t_piece ("“%s” is not an Imhotep library: %s. It was left unchanged.", 1);
+    g_assert_nonnull (strstr (err, not_ours));
+  }
   g_assert_cmpstr (out, ==, "");
   g_free (out);
   g_free (err);
@@ -150,8 +154,19 @@ test_damaged (void)
   g_assert_true (g_file_set_contents (db, contents, (gssize) len, NULL));
 
   g_assert_cmpint (run (FALSE, db, &out, &err, "stats", NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "Games: 40\n"));
-  g_assert_nonnull (strstr (err, "40 games could be read"));
+  {
+    g_autofree char *games = g_strdup_printf ("%s 40\n", IMH_T ("Games:"));
+    g_assert_nonnull (strstr (out, games));
+  }
+  {
+    const char *told = IMH_TN ("The game library was damaged. %u game could be read and is in a new "
+                               "library; the damaged file was kept as “%s”.",
+                               "The game library was damaged. %u games could be read and are in a new "
+                               "library; the damaged file was kept as “%s”.", 40);
+    g_autofree char *start = g_strndup (told, strcspn (told, "%"));
+    g_assert_nonnull (strstr (err, start));
+    g_assert_nonnull (strstr (err, " 40 "));
+  }
   g_assert_nonnull (strstr (err, ".corrupt-"));
   g_free (out);
   g_free (err);
@@ -180,6 +195,8 @@ test_read_only (void)
   g_autofree char *db = g_build_filename (dir, "library.sqlite3", NULL);
   g_autofree char *record = g_build_filename (top, "game.imhotep", NULL);
   g_autofree char *text = _imh_library_random_record (77, TRUE, 0, 0);
+  g_autofree char *read_only = imh_test_t_piece ("The game library “%s” cannot be changed (the file or its folder is not "
+                                                 "writable). It is shown read-only: new games are not saved in it.", 1);
   g_autofree char *hash = NULL;
   g_autofree char *hash_after = NULL;
   char *out = NULL, *err = NULL;
@@ -207,13 +224,13 @@ test_read_only (void)
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (strstr (out, "\"id\" : 3,"));
   g_assert_nonnull (strstr (err, db));
-  g_assert_nonnull (strstr (err, "read-only"));
+  g_assert_nonnull (strstr (err, read_only));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
   status = run (TRUE, db, &out, &err, "import", record, NULL);
   g_assert_cmpint (status, ==, 1);
-  g_assert_nonnull (strstr (err, "read-only"));
+  g_assert_nonnull (strstr (err, read_only));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
@@ -229,6 +246,7 @@ test_read_only (void)
 int
 main (int argc, char **argv)
 {
+  imh_test_i18n_init ();
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   if (argc < 2)
     {

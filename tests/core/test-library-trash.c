@@ -14,6 +14,7 @@
 #include "imh-library-model.h"
 #include "imh-library-private.h"
 #include "imh-record-file.h"
+#include "test-i18n.h"
 
 static const char *cli;     /* path of imhotep-cli (first argument) */
 
@@ -797,7 +798,10 @@ test_cli (void)
   json_b = g_strdup_printf ("\"id\" : %s,", id_b);
 
   g_assert_cmpint (run (path, &out, &err, "delete", id_a, NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "Moved 1 game to the trash."));
+  {
+    g_autofree char *moved = g_strdup_printf (IMH_TN ("Moved %u game to the trash.\n", "Moved %u games to the trash.\n", 1), 1);
+    g_assert_nonnull (strstr (out, moved));
+  }
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
@@ -814,18 +818,27 @@ test_cli (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (path, &out, &err, "trash", NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "removed after"));
+  {
+    g_autofree char *after = imh_test_t_piece ("deleted %s, removed after %s", 1);
+    g_assert_nonnull (strstr (out, after));
+  }
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
   /* Restoring a game that is not in the trash is an error naming it. */
   g_assert_cmpint (run (path, &out, &err, "restore", id_b, NULL), ==, 1);
-  g_assert_nonnull (strstr (err, "is not in the trash"));
+  {
+    g_autofree char *not_in = imh_test_t_piece ("game %lld is not in the trash", 1);
+    g_assert_nonnull (strstr (err, not_in));
+  }
   g_assert_nonnull (strstr (err, id_b));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (path, &out, &err, "delete", "999", NULL), ==, 1);
-  g_assert_nonnull (strstr (err, "There is no game 999"));
+  {
+    g_autofree char *no_game = g_strdup_printf (IMH_T ("There is no game %lld in the library"), 999LL);
+    g_assert_nonnull (strstr (err, no_game));
+  }
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (path, &out, &err, "restore", "x", NULL), ==, 2);
@@ -833,7 +846,10 @@ test_cli (void)
   g_clear_pointer (&err, g_free);
 
   g_assert_cmpint (run (path, &out, &err, "restore", id_a, NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "Restored 1 game."));
+  {
+    g_autofree char *restored = g_strdup_printf (IMH_TN ("Restored %u game.\n", "Restored %u games.\n", 1), 1);
+    g_assert_nonnull (strstr (out, restored));
+  }
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (path, &out, &err, "list", "--json", NULL), ==, 0);
@@ -842,15 +858,21 @@ test_cli (void)
   g_clear_pointer (&err, g_free);
 
   g_assert_cmpint (run (path, &out, &err, "delete", id_a, id_b, NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "Moved 2 games to the trash."));
+  {
+    g_autofree char *moved2 = g_strdup_printf (IMH_TN ("Moved %u game to the trash.\n", "Moved %u games to the trash.\n", 2), 2);
+    g_assert_nonnull (strstr (out, moved2));
+  }
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (path, &out, &err, "empty-trash", NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "Removed 2 games for good."));
+  {
+    g_autofree char *removed = g_strdup_printf (IMH_TN ("Removed %u game for good.\n", "Removed %u games for good.\n", 2), 2);
+    g_assert_nonnull (strstr (out, removed));
+  }
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (path, &out, &err, "trash", NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "The trash is empty."));
+  g_assert_nonnull (strstr (out, IMH_T ("The trash is empty.")));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM games"), ==, 0);
@@ -859,6 +881,7 @@ test_cli (void)
 int
 main (int argc, char **argv)
 {
+  imh_test_i18n_init ();
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   cli = argc > 1 ? argv[1] : NULL;
 

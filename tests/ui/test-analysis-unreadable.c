@@ -275,7 +275,7 @@ main (int   argc,
   static const char *const locales[][2] = { { "C", "C.UTF-8" }, { "de", "de_DE.UTF-8" } };
 
   g_setenv ("GTK_A11Y", "none", TRUE);
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  imh_test_init (&argc, &argv);
   adw_init ();
 
   for (guint i = 0; i < G_N_ELEMENTS (locales); i++)

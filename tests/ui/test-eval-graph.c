@@ -304,7 +304,7 @@ main (int   argc,
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("NO_AT_BRIDGE", "1", TRUE);
   imh_test_i18n_init_app ();
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  gtk_test_init (&argc, &argv, NULL);
 
   g_test_add ("/ui/eval-graph/click-moves-view", Fixture, NULL,
               fixture_setup, test_click_moves_view, fixture_teardown);

@@ -143,7 +143,7 @@ main (int   argc,
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("NO_AT_BRIDGE", "1", TRUE);
 
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  imh_test_init (&argc, &argv);
   adw_init ();
 
   app = imh_application_new ();

@@ -743,7 +743,7 @@ main (int   argc,
 {
   g_setenv ("GTK_A11Y", "none", TRUE);
   imh_test_i18n_init_app ();
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  imh_test_init (&argc, &argv);
   adw_init ();
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)

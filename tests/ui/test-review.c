@@ -425,7 +425,7 @@ main (int   argc,
 {
   g_setenv ("GTK_A11Y", "none", TRUE);
   imh_test_i18n_init_app ();
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  imh_test_init (&argc, &argv);
   adw_init ();
 
 #define ADD(path, func) \

@@ -397,7 +397,7 @@ main (int   argc,
   g_setenv ("NO_AT_BRIDGE", "1", TRUE);
 
   imh_test_i18n_init_app ();
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  imh_test_init (&argc, &argv);
   adw_init ();
 
   app = imh_application_new ();

@@ -2,6 +2,9 @@
 /* ui-test-util.c — main-loop and window helpers shared by the ui tests. */
 #include "ui-test-util.h"
 
+#include <glib/gstdio.h>
+#include <stdlib.h>
+
 void
 imh_test_iterate_until (gboolean (*done) (gpointer data),
                         gpointer   data)
@@ -73,4 +76,67 @@ imh_test_find_descendant (GtkWidget *widget,
                           GType      type)
 {
   return imh_test_find_widget (widget, is_of_type, GSIZE_TO_POINTER (type));
+}
+
+static char *test_home;
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+
+  if (dir != NULL)
+    {
+      const char *name;
+
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+            remove_tree (child);
+          else
+            g_remove (child);
+        }
+      g_dir_close (dir);
+    }
+  g_rmdir (path);
+}
+
+static void
+remove_test_home (void)
+{
+  if (test_home != NULL)
+    remove_tree (test_home);
+  g_clear_pointer (&test_home, g_free);
+}
+
+void
+imh_test_init (int    *argcp,
+               char ***argvp)
+{
+  static const struct { const char *var, *dir; } dirs[] = {
+    { "HOME", "home" },
+    { "XDG_DATA_HOME", "data" },
+    { "XDG_CONFIG_HOME", "config" },
+    { "XDG_CACHE_HOME", "cache" },
+    { "XDG_STATE_HOME", "state" },
+  };
+  g_autoptr(GError) error = NULL;
+
+  test_home = g_dir_make_tmp ("imhotep-ui-test-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (gsize i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *path = g_build_filename (test_home, dirs[i].dir, NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (path, 0700), ==, 0);
+      g_setenv (dirs[i].var, path, TRUE);
+    }
+  atexit (remove_test_home);
+
+  g_test_init (argcp, argvp, NULL);
+  g_setenv ("GTK_MODULES", "", TRUE);
+  gtk_disable_setlocale ();
+  gtk_init ();
 }

@@ -6,6 +6,16 @@
 
 G_BEGIN_DECLS
 
+/* Instead of gtk_test_init (), which passes no options to g_test_init ()
+ * (G_TEST_OPTION_ISOLATE_DIRS is lost): the test program gets a HOME and
+ * XDG_{DATA,CONFIG,CACHE,STATE}_HOME of its own in a new temporary folder,
+ * removed at exit, so that it never reads or writes the user's library,
+ * settings or files (nor another test program's). XDG_DATA_DIRS stays: the
+ * system's MIME database and icon themes are needed. The locale stays the
+ * test setup's (imh_test_i18n_init_app ()). */
+void       imh_test_init            (int        *argcp,
+                                     char     ***argvp);
+
 /* Runs the main loop until done (data) holds. Fails the test after two
  * minutes instead of hanging (a guard against hangs, not a timing check). */
 void       imh_test_iterate_until   (gboolean (*done) (gpointer data),

@@ -1642,21 +1642,31 @@ _imh_game_to_record (ImhGame *self)
   tree_to_line (&record->main, self->root, 0, self->root->active, FALSE);
 
   final = state_at (self, self->line->len);
-  if (self->rules->is_over (final))
-    {
-      const char *ended = NULL;
-      g_autofree char *now_text = NULL;
+  {
+    /* The end time is taken once, when a record of the ended game is first
+     * made, and kept with the game: every later save writes the same record
+     * (it used to be "now" at every save). A game that is not over (the end
+     * undone) has none, and takes a new one when it ends again. */
+    guint at = G_MAXUINT;
 
-      for (guint i = 0; i + 1 < self->fields->len; i += 2)
-        if (g_str_equal (g_ptr_array_index (self->fields, i), "\x01ended"))
-          ended = g_ptr_array_index (self->fields, i + 1);
-      if (ended == NULL)
-        {
-          g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-          ended = now_text = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
-        }
-      imh_record_set_date (record, true, ended);
-    }
+    for (guint i = 0; i + 1 < self->fields->len; i += 2)
+      if (g_str_equal (g_ptr_array_index (self->fields, i), "\x01ended"))
+        at = i;
+    if (self->rules->is_over (final))
+      {
+        if (at == G_MAXUINT)
+          {
+            g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+
+            at = self->fields->len;
+            g_ptr_array_add (self->fields, g_strdup ("\x01ended"));
+            g_ptr_array_add (self->fields, g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ"));
+          }
+        imh_record_set_date (record, true, g_ptr_array_index (self->fields, at + 1));
+      }
+    else if (at != G_MAXUINT)
+      g_ptr_array_remove_range (self->fields, at, 2);
+  }
   imh_record_set_outcome (record, final);
 
   for (guint i = 0; i + 1 < self->fields->len; i += 2)

@@ -376,6 +376,25 @@ test_undo_after_over (void)
   g_assert_cmpuint (game_over, ==, 2);
 }
 
+/* A finished game's record is the same at every save: its end time is
+ * taken once (saves a second apart used to write two different times). */
+static void
+test_ended_time_kept (void)
+{
+  g_autoptr(ImhGame) game = new_game (IMH_GAME_DUEL, 2, 5, -1);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autofree char *first = NULL, *second = NULL;
+
+  while (!imh_game_get_is_over (game))
+    g_assert_true (imh_game_apply (game, random_legal (game, rand), IMH_BRANCH_TRUNCATE, NULL));
+  first = imh_game_to_record_text (game);
+  g_assert_nonnull (strstr (first, "ended"));
+  /* Past the next second of the clock the time is written in. */
+  g_usleep (1100 * 1000);
+  second = imh_game_to_record_text (game);
+  g_assert_cmpstr (first, ==, second);
+}
+
 typedef struct
 {
   ImhGameKind kind;
@@ -1234,6 +1253,7 @@ main (int   argc,
   g_test_add_data_func ("/core/game/branch/truncate", GINT_TO_POINTER (IMH_BRANCH_TRUNCATE), test_branch);
   g_test_add_data_func ("/core/game/branch/variation", GINT_TO_POINTER (IMH_BRANCH_VARIATION), test_branch);
   g_test_add_func ("/core/game/undo-after-over", test_undo_after_over);
+  g_test_add_func ("/core/game/ended-time-kept", test_ended_time_kept);
   for (guint i = 0; i < G_N_ELEMENTS (vs_computer); i++)
     {
       g_autofree char *name = g_strdup_printf ("/core/game/vs-computer/%s-%u-%s",

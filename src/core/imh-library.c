@@ -598,13 +598,11 @@ typedef enum {
   PROBE_FAILED,       /* could not be read (error set) */
 } Probe;
 
-static const char *const required_tables[] = {
-  "games", "records", "players", "tags", "game_tags", "thumbnails", "analyses", "bookmarks",
-};
-
+/* The tables every Imhotep library has: how many of them a file has. */
 #define REQUIRED_TABLES_SQL \
   "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN " \
   "('games', 'records', 'players', 'tags', 'game_tags', 'thumbnails', 'analyses', 'bookmarks')"
+#define N_REQUIRED_TABLES 8
 
 /* The start of every SQLite file, and where its header keeps the
  * application id (big-endian). */
@@ -675,7 +673,7 @@ has_library_schema (sqlite3 *db, int n_tables)
 {
   int n_columns = 0;
 
-  return n_tables == G_N_ELEMENTS (required_tables)
+  return n_tables == N_REQUIRED_TABLES
          && pragma_int (db, "SELECT count(*) FROM pragma_table_info ('games') WHERE name = 'record_hash'",
                         &n_columns) == SQLITE_OK
          && n_columns == 1;
@@ -785,7 +783,7 @@ probe (const char *path, char **why, GError **error)
     }
   else if (version > IMH_LIBRARY_SCHEMA_VERSION)
     res = PROBE_NEWER;
-  else if (n_tables != G_N_ELEMENTS (required_tables))
+  else if (n_tables != N_REQUIRED_TABLES)
     {
       *why = g_strdup ("tables of the library are missing");
       res = PROBE_DAMAGED;

@@ -147,12 +147,12 @@ struct ImhRules {
   /* Invariants (conservation, legal state): false with a reason when broken. */
   bool        (*check)          (const ImhState *s, char *why, size_t why_len);
 
-  /* Added with the Duel engine (issue 3), backwards compatible: the
+  /* Added with the Duel engine, backwards compatible: the
    * position as human-readable multi-line text (English; `imhotep-cli
    * show`), snprintf semantics. May be NULL: callers then print JSON. */
   int         (*to_text)        (const ImhState *s, char *buf, size_t len);
 
-  /* Added with the Duel engine (issue 3), backwards compatible, may be
+  /* Added with the Duel engine, backwards compatible, may be
    * NULL: plays uniformly random legal decisions until the game is over
    * or max_plies were applied; returns the number applied. Exactly the
    * loop `n = legal (s, &l); apply (s, l.d[imh_rng_below (rng, n)]);`

@@ -139,7 +139,7 @@ win_close (GSimpleAction *action,
   gtk_window_close (GTK_WINDOW (user_data));
 }
 
-/* ---- The library page (issue 8) ----------------------------------------- */
+/* ---- The library page ----------------------------------------- */
 
 static void on_play_game_changed (ImhWindow *self);
 

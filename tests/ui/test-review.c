@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-review.c — reviewing an analysed game in the play view (issue 9):
+/* test-review.c — reviewing an analysed game in the play view:
  * the Analyse action with progress and cancel, the graph moving the view,
  * next/previous mistake, marks in the history, "everything revealed" on
  * the board, the analysis stored with and loaded from the library; under a

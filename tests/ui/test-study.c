@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-study.c — studying a game in the play view (issue 9): the top five
+/* test-study.c — studying a game in the play view: the top five
  * decisions on the board and in the Study page at any ply, variations
  * explored without losing the game, bookmarks with notes in the library. */
 #define G_LOG_DOMAIN "test-study"

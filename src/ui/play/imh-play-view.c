@@ -925,7 +925,7 @@ game_resume_computer (GSimpleAction *action,
     imh_game_resume_computer (self->game);
 }
 
-/* ---- Analysis and review (issue 9) -------------------------------------------------- */
+/* ---- Analysis and review -------------------------------------------------- */
 
 static void
 show_analysis_page (ImhPlayView *self)

@@ -8,7 +8,7 @@
  * bar and menu): new-game, open, save-as, undo, redo, hint, play-hint,
  * history-previous, history-next, history-first, history-last,
  * show-sidebar (stateful), show-summary, resume-computer; for review and
- * analysis (issue 9): analyse, analyse-quick, cancel-analysis, previous-mistake,
+ * analysis: analyse, analyse-quick, cancel-analysis, previous-mistake,
  * next-mistake, reveal-hidden (stateful).
  */
 #pragma once

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * imh-study-view.h — the Study page of the play view's sidebar (issue 9).
+ * imh-study-view.h — the Study page of the play view's sidebar.
  *
  *  - Top decisions: the hint's candidates (rank, decision in words, win %
  *    ± 95% interval, expected margin ± interval, visits) for the position

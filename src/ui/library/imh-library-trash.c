@@ -277,6 +277,8 @@ build_header (void)
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
   gtk_widget_set_tooltip_text (back, _("Back to the Games"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (back), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Back to the Games"), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "library.show-games");
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);

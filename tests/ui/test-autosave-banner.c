@@ -18,7 +18,6 @@
 #include "ui-test-util.h"
 
 static ImhApplication *app;
-static char *data_home;
 
 static void
 play_one (ImhGame *game)
@@ -77,7 +76,7 @@ saved_toast_shown (gpointer window)
 static guint
 stored_length (void)
 {
-  g_autofree char *path = g_build_filename (data_home, APP_ID, "library.sqlite3", NULL);
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), APP_ID, "library.sqlite3", NULL);
   g_autoptr(ImhLibrary) lib = imh_library_open (path, NULL);
   gint64 id = lib != NULL ? imh_library_get_latest_unfinished (lib, NULL) : 0;
   g_autoptr(ImhGameSummary) s = id > 0 ? imh_library_get_summary (lib, id, NULL) : NULL;
@@ -190,23 +189,6 @@ test_close_while_not_saved (void)
   g_assert_cmpuint (stored_length (), ==, 4);
 }
 
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_remove (path);
-    }
-  g_rmdir (dir);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -221,12 +203,8 @@ main (int argc, char **argv)
   g_setenv ("GSK_RENDERER", "cairo", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("NO_AT_BRIDGE", "1", TRUE);
-  /* The user's library goes to a temporary data home. */
-  data_home = g_dir_make_tmp ("imhotep-test-autosave-banner-XXXXXX", NULL);
-  g_assert_nonnull (data_home);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
-  gtk_test_init (&argc, &argv, NULL);
+  imh_test_init (&argc, &argv);
   adw_init ();
   imh_test_failing_vfs_install ();
 
@@ -242,6 +220,5 @@ main (int argc, char **argv)
 
   g_application_quit (G_APPLICATION (app));
   g_clear_object (&app);
-  remove_tree (data_home);
   return status;
 }

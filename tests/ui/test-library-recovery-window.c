@@ -16,7 +16,6 @@
 #include "ui-test-util.h"
 
 static ImhApplication *app;
-static char *data_home;
 
 static char *
 listing (const char *dir)
@@ -36,7 +35,7 @@ listing (const char *dir)
 static void
 test_not_a_library (void)
 {
-  g_autofree char *dir = g_build_filename (data_home, APP_ID, NULL);
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), APP_ID, NULL);
   g_autofree char *path = g_build_filename (dir, "library.sqlite3", NULL);
   g_autofree char *junk = g_strnfill (8192, 'x');
   g_autofree char *names = NULL;
@@ -95,23 +94,6 @@ test_not_a_library (void)
   g_assert_cmpstr (names_after, ==, names);
 }
 
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_remove (path);
-    }
-  g_rmdir (dir);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -126,13 +108,8 @@ main (int argc, char **argv)
   g_setenv ("GSK_RENDERER", "cairo", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("NO_AT_BRIDGE", "1", TRUE);
-  /* The user's library goes to a temporary data home (isolating all XDG
-   * dirs would hide the MIME database GTK needs for its icons). */
-  data_home = g_dir_make_tmp ("imhotep-test-library-recovery-XXXXXX", NULL);
-  g_assert_nonnull (data_home);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-
-  gtk_test_init (&argc, &argv, NULL);
+  /* The user's library is in the test program's own data home. */
+  imh_test_init (&argc, &argv);
   adw_init ();
 
   app = imh_application_new ();
@@ -145,6 +122,5 @@ main (int argc, char **argv)
   status = g_test_run ();
 
   g_clear_object (&app);
-  remove_tree (data_home);
   return status;
 }

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "imh-library-trash.h"
+#include "imh-ui-util.h"
 
 struct _ImhLibraryTrash
 {
@@ -30,7 +31,7 @@ static void
 toast (ImhLibraryTrash *self, const char *title)
 {
   if (self->toasts != NULL)
-    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (title));
+    adw_toast_overlay_add_toast (self->toasts, imh_ui_toast_new (title));
 }
 
 static GArray *

@@ -195,8 +195,13 @@ test_read_only (void)
   g_autofree char *db = g_build_filename (dir, "library.sqlite3", NULL);
   g_autofree char *record = g_build_filename (top, "game.imhotep", NULL);
   g_autofree char *text = _imh_library_random_record (77, TRUE, 0, 0);
-  g_autofree char *read_only = imh_test_t_piece ("The game library “%s” cannot be changed (the file or its folder is not "
-                                                 "writable). It is shown read-only: new games are not saved in it.", 1);
+#define NOT_WRITABLE "The game library “%s” cannot be changed (the file or its folder is not " \
+                     "writable). It is shown read-only: new games are not saved in it."
+  /* As root the tool runs as nobody, who may not be allowed into the
+   * build's folders (a clone in a private temporary folder): then it
+   * cannot read its catalogue and says this in English. */
+  g_autofree char *read_only = imh_test_t_piece (NOT_WRITABLE, 1);
+  const char *read_only_en = "It is shown read-only";
   g_autofree char *hash = NULL;
   g_autofree char *hash_after = NULL;
   char *out = NULL, *err = NULL;
@@ -224,13 +229,13 @@ test_read_only (void)
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (strstr (out, "\"id\" : 3,"));
   g_assert_nonnull (strstr (err, db));
-  g_assert_nonnull (strstr (err, read_only));
+  g_assert_true (strstr (err, read_only) != NULL || strstr (err, read_only_en) != NULL);
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
   status = run (TRUE, db, &out, &err, "import", record, NULL);
   g_assert_cmpint (status, ==, 1);
-  g_assert_nonnull (strstr (err, read_only));
+  g_assert_true (strstr (err, read_only) != NULL || strstr (err, read_only_en) != NULL);
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 

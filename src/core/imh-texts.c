@@ -104,6 +104,38 @@ imh_texts_tiebreak (guint tiebreak)
     }
 }
 
+const char *
+imh_texts_player_colour (guint player)
+{
+  static const char *const colours[IMH_MAX_PLAYERS] = {
+    N_("Black"), N_("White"), N_("Brown"), N_("Gray"),
+  };
+
+  if (player >= IMH_MAX_PLAYERS)
+    return "";
+  return _(colours[player]);
+}
+
+const char *
+imh_texts_player_pieces (const ImhRules *rules,
+                         guint           player)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  /* The Duel's two players have meeples of different shapes. */
+  if (rules->kind == IMH_GAME_DUEL && player < 2)
+    return player == 0 ? _("Round meeples") : _("Square meeples");
+  return NULL;
+}
+
+const char *
+imh_texts_variant_name (guint32 variant)
+{
+  if (variant == IMH_VARIANT_WRATH)
+    return _("Wrath of the Pharaoh");
+  return NULL;
+}
+
 char *
 imh_texts_notation (const ImhState *s,
                     ImhDecision     d)
@@ -301,4 +333,299 @@ imh_texts_decision (const ImhState *s,
   if (text == NULL)
     text = imh_texts_notation (s, d);
   return text;
+}
+
+/* ---- Prompts ---- */
+
+static const char *
+duel_phase (const ImhState *s,
+            gboolean        pending)
+{
+  switch (s->u.duel.phase)
+    {
+    case IMH_DUEL_PHASE_MAIN:
+      return _("place a meeple, unload a boat or play an action tile");
+    case IMH_DUEL_PHASE_TAKE:
+      return _("take a tile from a boat");
+    case IMH_DUEL_PHASE_P23_FIRST:
+    case IMH_DUEL_PHASE_P23_SECOND:
+    case IMH_DUEL_PHASE_PU_PLACE:
+      return _("place a meeple");
+    case IMH_DUEL_PHASE_P23_THIRD:
+      return _("place a third meeple or stop");
+    case IMH_DUEL_PHASE_PU_UNLOAD1:
+    case IMH_DUEL_PHASE_SU_UNLOAD:
+      return _("unload a boat");
+    case IMH_DUEL_PHASE_PU_UNLOAD2:
+      return _("unload a second boat or stop");
+    case IMH_DUEL_PHASE_SU_SWAP:
+      return pending ? _("choose the second tile to swap (Escape: choose again)")
+                     : _("choose two tiles on one boat to swap");
+    default:
+      return "";
+    }
+}
+
+/* What the owner of a stone delivered from a ship chooses (a market card
+ * or a pyramid of side B); ships are numbered from 1, as in the
+ * decisions' words. Whole sentences per ship, for the translators. */
+static const char *
+classic_ship_text (gboolean market,
+                   guint    ship)
+{
+  static const char *const with_ship[2][IMH_CLASSIC_N_SHIPS] = {
+    { N_("choose a market card for the stone from ship 1"),
+      N_("choose a market card for the stone from ship 2"),
+      N_("choose a market card for the stone from ship 3"),
+      N_("choose a market card for the stone from ship 4") },
+    { N_("choose the pyramid for the stone from ship 1"),
+      N_("choose the pyramid for the stone from ship 2"),
+      N_("choose the pyramid for the stone from ship 3"),
+      N_("choose the pyramid for the stone from ship 4") },
+  };
+  int which = market ? 0 : 1;
+
+  if (ship >= IMH_CLASSIC_N_SHIPS)
+    return market ? _("choose a market card") : _("choose a pyramid for the stone");
+  return _(with_ship[which][ship]);
+}
+
+static const char *
+classic_phase (const ImhState *s,
+               gboolean        pending)
+{
+  const ImhClassic *c = &s->u.classic;
+  const ImhClassicFrame *f;
+
+  if (c->phase == IMH_CLASSIC_PHASE_OVER)
+    return "";
+  if (c->sp == 0)
+    return pending ? _("choose the site to sail to (Escape: choose again)")
+                   : _("take stones, place a stone, sail a ship or play a blue card");
+  f = &c->stack[c->sp - 1];
+  switch (f->type)
+    {
+    case IMH_CLASSIC_FR_PLACE_SHIP:
+      return f->a == 1 ? _("place a stone on a ship that can then sail")
+                       : _("place a stone on a ship");
+    case IMH_CLASSIC_FR_SAIL:
+      if (pending || f->a != IMH_CLASSIC_NONE)
+        return _("choose the site to sail to");
+      return _("sail a ship");
+    case IMH_CLASSIC_FR_UNLOAD:
+      return _("choose whose stone is unloaded next");
+    case IMH_CLASSIC_FR_DELIVER:
+      return classic_ship_text (f->a == IMH_CLASSIC_SITE_MARKET, f->b);
+    case IMH_CLASSIC_FR_KEEP:
+      return _("choose the card of the pair to keep");
+    case IMH_CLASSIC_FR_TEMPLE_B:
+      return _("take 1 point or 2 stones");
+    default:
+      return "";
+    }
+}
+
+const char *
+imh_texts_phase (const ImhState *s,
+                 gboolean        pending)
+{
+  ImhDecisionList legal;
+
+  g_return_val_if_fail (s != NULL, "");
+
+  if (imh_is_over (s))
+    return "";
+  imh_legal (s, &legal);
+  if (legal.n == 1 && !pending
+      && ((s->kind == IMH_GAME_DUEL && legal.d[0] == IMH_DUEL_D_PASS)
+          || (s->kind == IMH_GAME_CLASSIC && legal.d[0] == IMH_CLASSIC_D_PASS
+              && s->u.classic.sp == 0)))
+    return _("no move is possible: pass");
+  switch (s->kind)
+    {
+    case IMH_GAME_DUEL:
+      return duel_phase (s, pending);
+    case IMH_GAME_CLASSIC:
+      return classic_phase (s, pending);
+    default:
+      return "";
+    }
+}
+
+char *
+imh_texts_prompt (const ImhState *s,
+                  const char     *const *names,
+                  gboolean        pending)
+{
+  int actor;
+
+  g_return_val_if_fail (s != NULL && names != NULL, NULL);
+
+  actor = imh_actor (s);
+  if (actor < 0)
+    return g_strdup ("");
+  return g_strdup_printf (_("%s to move: %s"), names[actor], imh_texts_phase (s, pending));
+}
+
+/* ---- Results ---- */
+
+/* The players of place 0 (the winners), in seat order. */
+static guint
+winners (const ImhScore *score,
+         int             out[IMH_MAX_PLAYERS])
+{
+  guint n = 0;
+
+  for (int p = 0; p < score->n_players && p < IMH_MAX_PLAYERS; p++)
+    if (score->rank[p] == 0)
+      out[n++] = p;
+  return n;
+}
+
+/* The best player who is not a winner (for "%d to %d"). */
+static int
+runner_up (const ImhScore *score)
+{
+  int best = -1;
+
+  for (int p = 0; p < score->n_players && p < IMH_MAX_PLAYERS; p++)
+    if (score->rank[p] != 0 && (best < 0 || score->rank[p] < score->rank[best]))
+      best = p;
+  return best;
+}
+
+/* "A and B", "A, B and C" in the UI language; transfer full. */
+static char *
+join_names (const char *const *names,
+            const int         *players,
+            guint              n)
+{
+  char *text;
+
+  g_assert (n > 0);
+  text = g_strdup (names[players[0]]);
+  for (guint i = 1; i < n; i++)
+    {
+      char *more;
+
+      if (i + 1 < n)
+        /* Translators: joins names in a list of three or more, all but the last */
+        more = g_strdup_printf (_("%s, %s"), text, names[players[i]]);
+      else
+        /* Translators: joins the last name of a list of names */
+        more = g_strdup_printf (_("%s and %s"), text, names[players[i]]);
+      g_free (text);
+      text = more;
+    }
+  return text;
+}
+
+char *
+imh_texts_result_heading (const ImhScore *score,
+                          const char     *const *names)
+{
+  int top[IMH_MAX_PLAYERS];
+  guint n;
+  g_autofree char *joined = NULL;
+
+  g_return_val_if_fail (score != NULL && names != NULL, NULL);
+
+  n = winners (score, top);
+  if (n == 0)
+    return g_strdup (_("Game Over"));
+  if (n == 1)
+    return g_strdup_printf (_("%s Wins"), names[top[0]]);
+  joined = join_names (names, top, n);
+  /* Translators: heading of the game-over summary when several players share first place */
+  return g_strdup_printf (_("%s Share the Win"), joined);
+}
+
+char *
+imh_texts_result_body (const ImhScore *score)
+{
+  int top[IMH_MAX_PLAYERS];
+  const char *tiebreak;
+  int second;
+  g_autofree char *points = NULL;
+
+  g_return_val_if_fail (score != NULL, NULL);
+
+  if (winners (score, top) == 0)
+    return g_strdup ("");
+  tiebreak = imh_texts_tiebreak (score->tiebreak);
+  second = runner_up (score);
+  if (score->n_players == 2 && second >= 0)
+    {
+      if (tiebreak != NULL)
+        return g_strdup_printf (_("%d to %d. %s"), score->total[top[0]], score->total[second], tiebreak);
+      return g_strdup_printf (_("%d to %d."), score->total[top[0]], score->total[second]);
+    }
+  points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point.", "%d points.",
+                                         (gulong) ABS (score->total[top[0]])),
+                            score->total[top[0]]);
+  if (tiebreak != NULL)
+    return g_strconcat (points, " ", tiebreak, NULL);
+  return g_steal_pointer (&points);
+}
+
+char *
+imh_texts_result_line (const ImhScore *score,
+                       const char     *const *names)
+{
+  int top[IMH_MAX_PLAYERS];
+  guint n;
+  int second;
+  g_autofree char *joined = NULL;
+
+  g_return_val_if_fail (score != NULL && names != NULL, NULL);
+
+  n = winners (score, top);
+  second = runner_up (score);
+  if (n == 0)
+    return g_strdup (_("Game Over"));
+  if (n == 1 && score->n_players == 2 && second >= 0)
+    return g_strdup_printf (_("%s wins, %d to %d"), names[top[0]],
+                            score->total[top[0]], score->total[second]);
+  if (n == 1)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s wins with %d point",
+                                         "%s wins with %d points",
+                                         (gulong) ABS (score->total[top[0]])),
+                            names[top[0]], score->total[top[0]]);
+  joined = join_names (names, top, n);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s share the win with %d point",
+                                       "%s share the win with %d points",
+                                       (gulong) ABS (score->total[top[0]])),
+                          joined, score->total[top[0]]);
+}
+
+char *
+imh_texts_join_names (const char *const *names,
+                      guint              n)
+{
+  int all[IMH_MAX_PLAYERS];
+
+  g_return_val_if_fail (names != NULL && n > 0 && n <= IMH_MAX_PLAYERS, NULL);
+
+  for (guint i = 0; i < n; i++)
+    all[i] = (int) i;
+  return join_names (names, all, n);
+}
+
+const char *
+imh_texts_place (guint rank)
+{
+  switch (rank)
+    {
+    case 0:
+      /* Translators: a place in the final ranking */
+      return _("1st");
+    case 1:
+      return _("2nd");
+    case 2:
+      return _("3rd");
+    case 3:
+      return _("4th");
+    default:
+      return "";
+    }
 }

@@ -26,6 +26,16 @@ const char *imh_texts_category_name (const ImhRules *rules,
 /* Why the leaders' tie was broken (IMH_TIEBREAK_*), or NULL for none. */
 const char *imh_texts_tiebreak      (guint           tiebreak);
 
+/* A player by colour, capitalised ("Black", "White", "Brown", "Gray"):
+ * player i plays colour i in both games. Transfer none. */
+const char *imh_texts_player_colour (guint           player);
+/* What a player plays with, where the game tells players apart by more
+ * than colour ("Round meeples"), or NULL. Transfer none. */
+const char *imh_texts_player_pieces (const ImhRules *rules,
+                                     guint           player);
+/* A variant (one IMH_VARIANT_* flag) by name, or NULL. Transfer none. */
+const char *imh_texts_variant_name  (guint32         variant);
+
 /* The notation of d in s (e.g. "P12"); never NULL. */
 /* A Duel tile (IMH_DUEL_TILE_* code) in words: "Crypt 5"; transfer full. */
 char       *imh_texts_duel_tile_name (guint         code);
@@ -34,5 +44,34 @@ char       *imh_texts_notation      (const ImhState *s,
 /* The decision d, legal in s, in words in the UI language. */
 char       *imh_texts_decision      (const ImhState *s,
                                      ImhDecision     d);
+
+/* What the player to decide in s is asked to do, lower case, without the
+ * name ("place a meeple", "choose a market card for the stone from ship
+ * 2"); "" when the game is over. `pending`: the user has made the first
+ * pick of a decision that takes several (the Duel's swap, a ship to sail
+ * before its site). Transfer none. */
+const char *imh_texts_phase         (const ImhState *s,
+                                     gboolean        pending);
+/* The line shown for a position: "Nefertari to move: place a meeple";
+ * names[player] for every player of s. Transfer full. */
+char       *imh_texts_prompt        (const ImhState *s,
+                                     const char     *const *names,
+                                     gboolean        pending);
+
+/* Results of a final score; names[player] for every player. */
+/* "Nefertari Wins", "Nefertari and Cheops Share the Win". Transfer full. */
+char       *imh_texts_result_heading (const ImhScore *score,
+                                      const char     *const *names);
+/* "34 to 30." (two players) or "34 points." (more), the tie-break
+ * explained after it. Transfer full. */
+char       *imh_texts_result_body   (const ImhScore *score);
+/* One line for a status bar: "Nefertari wins, 34 to 30". Transfer full. */
+char       *imh_texts_result_line   (const ImhScore *score,
+                                     const char     *const *names);
+/* n names as a list: "A and B", "A, B and C". Transfer full. */
+char       *imh_texts_join_names    (const char     *const *names,
+                                     guint           n);
+/* A place in words from ImhScore.rank: "1st", "2nd"…; transfer none. */
+const char *imh_texts_place         (guint           rank);
 
 G_END_DECLS

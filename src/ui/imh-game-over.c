@@ -7,34 +7,93 @@
 #include <glib/gi18n.h>
 
 #include "imh-game-over.h"
+#include "imh-meeple-icon.h"
 #include "imh-score-view.h"
 #include "imh-texts.h"
+
+/* Every player's place and total, best first (more than two players: the
+ * heading names only the winners). */
+static GtkWidget *
+places_new (const ImhScore *score,
+            const char     *const *names)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  int order[IMH_MAX_PLAYERS];
+  int n = MIN (score->n_players, IMH_MAX_PLAYERS);
+
+  gtk_widget_add_css_class (grid, "places");
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_widget_set_halign (grid, GTK_ALIGN_CENTER);
+
+  /* Sorted by place, seat order within a shared place. */
+  for (int p = 0; p < n; p++)
+    order[p] = p;
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && score->rank[order[j]] < score->rank[order[j - 1]]; j--)
+      {
+        int t = order[j];
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+
+  for (int i = 0; i < n; i++)
+    {
+      int p = order[i];
+      GtkWidget *place = gtk_label_new (imh_texts_place (score->rank[p]));
+      GtkWidget *name = gtk_label_new (names[p]);
+      g_autofree char *total = g_strdup_printf ("%d", score->total[p]);
+      GtkWidget *points = gtk_label_new (total);
+      GtkWidget *icon = imh_meeple_icon_new (p, 16);
+
+      gtk_label_set_xalign (GTK_LABEL (place), 1.0f);
+      gtk_widget_add_css_class (place, "dim-label");
+      gtk_label_set_xalign (GTK_LABEL (name), 0.0f);
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_max_width_chars (GTK_LABEL (name), 16);
+      gtk_widget_set_hexpand (name, TRUE);
+      gtk_label_set_xalign (GTK_LABEL (points), 1.0f);
+      gtk_widget_add_css_class (points, "numeric");
+      if (score->rank[p] == 0)
+        {
+          gtk_widget_add_css_class (name, "heading");
+          gtk_widget_add_css_class (points, "heading");
+        }
+      gtk_grid_attach (GTK_GRID (grid), place, 0, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), icon, 1, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), name, 2, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), points, 3, i, 1, 1);
+    }
+  return grid;
+}
 
 GtkWindow *
 imh_game_over_dialog_new (GtkWindow      *parent,
                           const ImhRules *rules,
                           const ImhScore *score,
-                          const char     *const names[2])
+                          const char     *const *names)
 {
   GtkWidget *dialog;
-  int winner;
+  GtkWidget *table;
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
-  const char *tiebreak;
 
-  g_return_val_if_fail (rules != NULL && score != NULL, NULL);
+  g_return_val_if_fail (rules != NULL && score != NULL && names != NULL, NULL);
 
-  winner = score->rank[0] == 0 ? 0 : 1;
-  heading = g_strdup_printf (_("%s Wins"), names[winner]);
-  tiebreak = imh_texts_tiebreak (score->tiebreak);
-  if (tiebreak != NULL)
-    body = g_strdup_printf (_("%d to %d. %s"), score->total[winner], score->total[1 - winner], tiebreak);
-  else
-    body = g_strdup_printf (_("%d to %d."), score->total[winner], score->total[1 - winner]);
+  heading = imh_texts_result_heading (score, names);
+  body = imh_texts_result_body (score);
 
   dialog = adw_message_dialog_new (parent, heading, body);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog),
-                                      imh_score_table_new (rules, score, names));
+  table = imh_score_table_new (rules, score, names);
+  if (score->n_players > 2)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+
+      gtk_box_append (GTK_BOX (box), places_new (score, names));
+      gtk_box_append (GTK_BOX (box), table);
+      table = box;
+    }
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), table);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "close", _("_Close"),
                                     "analyse", _("_Analyse"),

@@ -14,6 +14,7 @@
 #include "imh-preferences.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
+#include "imh-texts.h"
 #include "imh-ui-util.h"
 #include "imh-window.h"
 
@@ -525,6 +526,17 @@ on_play_game_changed (ImhWindow *self)
       g_autofree char *second = imh_ui_player_name (game, 1);
       /* Translators: window subtitle during a game: the two players' names */
       players = g_strdup_printf (_("%s against %s"), first, second);
+    }
+  else if (playing && imh_game_get_n_players (game) > 2)
+    {
+      guint n = MIN (imh_game_get_n_players (game), IMH_MAX_PLAYERS);
+      char *names[IMH_MAX_PLAYERS] = { NULL };
+
+      for (guint p = 0; p < n; p++)
+        names[p] = imh_ui_player_name (game, (int) p);
+      players = imh_texts_join_names ((const char *const *) names, n);
+      for (guint p = 0; p < n; p++)
+        g_free (names[p]);
     }
   adw_window_title_set_subtitle (self->window_title, players);
 }

@@ -47,7 +47,7 @@ struct _ImhPlayView
   guint64             hint_iterations;
   guint               hint_factor;
   gboolean            busy;
-  char               *names[2];         /* shown names (shortened), see player_name() */
+  char               *names[IMH_MAX_PLAYERS]; /* shown names (shortened), see player_name() */
 };
 
 G_DEFINE_FINAL_TYPE (ImhPlayView, imh_play_view, GTK_TYPE_WIDGET)
@@ -92,7 +92,7 @@ player_name (ImhPlayView *self,
 {
   g_autofree char *name = NULL;
 
-  if (self->game == NULL || player < 0 || player >= 2)
+  if (self->game == NULL || player < 0 || (guint) player >= imh_game_get_n_players (self->game))
     return "";
   name = imh_ui_player_name (self->game, player);
   if (g_strcmp0 (name, self->names[player]) != 0)
@@ -105,48 +105,13 @@ player_name (ImhPlayView *self,
 
 /* ---- Status and refresh -------------------------------------------------------- */
 
-static const char *
-phase_text (const ImhState *s,
-            gboolean        swap_picked)
+/* Every player's shown name, for the texts of core (names[player]). */
+static void
+player_names (ImhPlayView *self,
+              const char  *names[IMH_MAX_PLAYERS])
 {
-  ImhDecisionList legal;
-
-  imh_legal (s, &legal);
-  if (legal.n == 1 && legal.d[0] == IMH_DUEL_D_PASS)
-    return _("no move is possible: pass");
-  switch (s->u.duel.phase)
-    {
-    case IMH_DUEL_PHASE_MAIN:
-      return _("place a meeple, unload a boat or play an action tile");
-    case IMH_DUEL_PHASE_TAKE:
-      return _("take a tile from a boat");
-    case IMH_DUEL_PHASE_P23_FIRST:
-    case IMH_DUEL_PHASE_P23_SECOND:
-    case IMH_DUEL_PHASE_PU_PLACE:
-      return _("place a meeple");
-    case IMH_DUEL_PHASE_P23_THIRD:
-      return _("place a third meeple or stop");
-    case IMH_DUEL_PHASE_PU_UNLOAD1:
-    case IMH_DUEL_PHASE_SU_UNLOAD:
-      return _("unload a boat");
-    case IMH_DUEL_PHASE_PU_UNLOAD2:
-      return _("unload a second boat or stop");
-    case IMH_DUEL_PHASE_SU_SWAP:
-      return swap_picked ? _("choose the second tile to swap (Escape: choose again)")
-                         : _("choose two tiles on one boat to swap");
-    default:
-      return "";
-    }
-}
-
-static char *
-result_text (ImhPlayView    *self,
-             const ImhScore *score)
-{
-  int winner = score->rank[0] == 0 ? 0 : 1;
-
-  return g_strdup_printf (_("%s wins, %d to %d"), player_name (self, winner),
-                          score->total[winner], score->total[1 - winner]);
+  for (int p = 0; p < IMH_MAX_PLAYERS; p++)
+    names[p] = player_name (self, p);
 }
 
 static void
@@ -159,6 +124,9 @@ update_status (ImhPlayView *self)
   ImhGamePhase phase = imh_game_get_phase (self->game);
   int actor = imh_actor (viewed);
   gboolean thinking = imh_game_get_thinking (self->game) || self->hint_cancellable != NULL;
+  const char *names[IMH_MAX_PLAYERS];
+
+  player_names (self, names);
 
   if (viewed_ply < live_ply)
     {
@@ -169,7 +137,8 @@ update_status (ImhPlayView *self)
                                 player_name (self, actor));
       else
         text = g_strdup_printf (_("Viewing an earlier position. %s may play on from here: %s."),
-                                player_name (self, actor), phase_text (viewed, imh_duel_board_get_swap_pending (IMH_DUEL_BOARD (self->board))));
+                                player_name (self, actor),
+                                imh_texts_phase (viewed, imh_duel_board_get_swap_pending (IMH_DUEL_BOARD (self->board))));
     }
   else if (phase == IMH_GAME_PHASE_OVER)
     {
@@ -178,7 +147,7 @@ update_status (ImhPlayView *self)
       const char *tiebreak;
 
       imh_game_get_score (self->game, &score);
-      result = result_text (self, &score);
+      result = imh_texts_result_line (&score, names);
       tiebreak = imh_texts_tiebreak (score.tiebreak);
       text = g_strdup_printf (_("Game over: %s"), result);
       if (tiebreak != NULL)
@@ -194,7 +163,7 @@ update_status (ImhPlayView *self)
     text = g_strdup_printf (_("%s waits while you go back: redo, play on, or let the computer continue"),
                             player_name (self, actor));
   else
-    text = g_strdup_printf (_("%s to move: %s"), player_name (self, actor), phase_text (viewed, imh_duel_board_get_swap_pending (IMH_DUEL_BOARD (self->board))));
+    text = imh_texts_prompt (viewed, names, imh_duel_board_get_swap_pending (IMH_DUEL_BOARD (self->board)));
   if (self->hint_cancellable != NULL)
     {
       /* Translators: appended to the status while a hint is searched */
@@ -307,8 +276,8 @@ play_again (ImhPlayView *self)
   if (self->game == NULL)
     return;
   imh_game_get_options (self->game, &options);
-  /* The other player starts the next game. */
-  options.start_player = 1 - options.start_player;
+  /* The next player starts the next game. */
+  options.start_player = (int8_t) ((options.start_player + 1) % MAX (options.n_players, 1));
   if (!imh_game_restart (self->game, &options, g_random_int () | ((guint64) g_random_int () << 32), &error))
     imh_ui_toast (GTK_WIDGET (self), error->message);
   self->last_live_ply = self->last_viewed_ply = 0;
@@ -336,13 +305,12 @@ on_summary_destroyed (ImhPlayView *self)
 static void
 show_summary (ImhPlayView *self)
 {
-  const char *names[2];
+  const char *names[IMH_MAX_PLAYERS];
   ImhScore score;
 
   if (self->game == NULL || !imh_game_get_is_over (self->game) || self->summary != NULL)
     return;
-  names[0] = player_name (self, 0);
-  names[1] = player_name (self, 1);
+  player_names (self, names);
   imh_game_get_score (self->game, &score);
   self->summary = imh_game_over_dialog_new (parent_window (self), imh_game_get_rules (self->game),
                                             &score, names);
@@ -472,7 +440,7 @@ on_new_game_start (ImhPlayView      *self,
       return;
     }
   imh_game_set_pace (game, self->pace);
-  for (guint p = 0; p < 2; p++)
+  for (guint p = 0; p < imh_game_get_n_players (game); p++)
     {
       ImhSeatKind kind;
       const char *level, *name;
@@ -1077,8 +1045,8 @@ imh_play_view_finalize (GObject *object)
 
   g_clear_object (&self->actions);
   g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->names[0], g_free);
-  g_clear_pointer (&self->names[1], g_free);
+  for (int p = 0; p < IMH_MAX_PLAYERS; p++)
+    g_clear_pointer (&self->names[p], g_free);
 
   G_OBJECT_CLASS (imh_play_view_parent_class)->finalize (object);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imh-new-game-dialog.c — players, start player and sides of a new Duel. */
+/* imh-new-game-dialog.c — players, start player, location sides and
+ * variants of a new game, from the rules of its kind. */
 #define G_LOG_DOMAIN "imh-new-game-dialog"
 
 #include "config.h"
@@ -7,26 +8,57 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "imh-game-settings.h"
 #include "imh-meeple-icon.h"
 #include "imh-new-game-dialog.h"
 #include "imh-record.h"
+#include "imh-texts.h"
 
 /* Row 0 of the player combo is "Person"; then the computer levels. */
 static const char *const levels[] = { "beginner", "casual", "strong", "expert" };
 
+/* Variants the dialog offers where the rules accept them, with their ids
+ * in the settings. */
+static const struct
+{
+  guint32     flag;
+  const char *id;
+} known_variants[] = {
+  { IMH_VARIANT_WRATH, "wrath" },
+};
+
 struct _ImhNewGameDialog
 {
-  AdwWindow       parent_instance;
+  AdwWindow          parent_instance;
 
-  GSettings      *settings;
-  AdwComboRow    *kind_rows[2];
-  AdwEntryRow    *name_rows[2];
-  AdwComboRow    *start_row;
-  AdwComboRow    *side_rows[IMH_DUEL_N_SITES];
-  char           *names[2];
+  ImhGameKind        kind;
+  const ImhRules    *rules;
+  GSettings         *settings;
+
+  /* Template widgets */
+  AdwComboRow       *count_row;
+  AdwPreferencesGroup *players_group;
+  AdwPreferencesGroup *sides_group;
+  AdwComboRow       *start_row;
+  AdwPreferencesGroup *variants_group;
+
+  AdwComboRow       *kind_rows[IMH_MAX_PLAYERS];
+  AdwEntryRow       *name_rows[IMH_MAX_PLAYERS];
+  AdwComboRow       *side_rows[IMH_MAX_SITES];
+  GtkSwitch         *variant_switches[G_N_ELEMENTS (known_variants)];
+  guint32            variants;            /* offered: known_variants flags the rules accept */
+  char              *names[IMH_MAX_PLAYERS];
 };
 
 G_DEFINE_FINAL_TYPE (ImhNewGameDialog, imh_new_game_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_KIND,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   SIGNAL_START,
@@ -35,60 +67,95 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* "Name of Black"…: one whole title per colour, for the translators. */
+static const char *const name_titles[IMH_MAX_PLAYERS] = {
+  N_("Name of Black"), N_("Name of White"), N_("Name of Brown"), N_("Name of Gray"),
+};
+
+static guint
+n_players (ImhNewGameDialog *self)
+{
+  guint sel = adw_combo_row_get_selected (self->count_row);
+
+  if (sel == GTK_INVALID_LIST_POSITION)
+    sel = 0;
+  return MIN (self->rules->min_players + sel, self->rules->max_players);
+}
+
 static void
 save_settings (ImhNewGameDialog *self)
 {
-  const char *kinds[3] = { NULL }, *lvls[3] = { NULL }, *names[3] = { NULL };
-  char sides[IMH_DUEL_N_SITES + 1] = { 0 };
+  const char *kinds[IMH_MAX_PLAYERS + 1] = { NULL };
+  const char *lvls[IMH_MAX_PLAYERS + 1] = { NULL };
+  const char *names[IMH_MAX_PLAYERS + 1] = { NULL };
+  const char *variants[G_N_ELEMENTS (known_variants) + 1] = { NULL };
+  char sides[IMH_MAX_SITES + 1] = { 0 };
+  guint n_variants = 0;
   ImhOptions options;
 
   imh_new_game_dialog_get_options (self, &options);
-  for (guint p = 0; p < 2; p++)
+  for (guint p = 0; p < self->rules->max_players; p++)
     {
       guint sel = adw_combo_row_get_selected (self->kind_rows[p]);
       kinds[p] = sel == 0 ? "human" : "computer";
       lvls[p] = levels[sel == 0 ? 1 : MIN (sel - 1, G_N_ELEMENTS (levels) - 1)];
       names[p] = gtk_editable_get_text (GTK_EDITABLE (self->name_rows[p]));
     }
-  for (int i = 0; i < IMH_DUEL_N_SITES; i++)
+  for (guint i = 0; i < self->rules->n_sites; i++)
     sides[i] = options.sides[i] == IMH_SIDE_B ? 'B' : 'A';
+  for (gsize v = 0; v < G_N_ELEMENTS (known_variants); v++)
+    if (options.variants & known_variants[v].flag)
+      variants[n_variants++] = known_variants[v].id;
 
   g_settings_delay (self->settings);
-  g_settings_set_strv (self->settings, "new-game-seats", kinds);
-  g_settings_set_strv (self->settings, "new-game-levels", lvls);
-  g_settings_set_strv (self->settings, "new-game-names", names);
-  g_settings_set_int (self->settings, "new-game-start-player", options.start_player);
-  g_settings_set_string (self->settings, "new-game-sides", sides);
+  g_settings_set_int (self->settings, "players", (int) options.n_players);
+  g_settings_set_strv (self->settings, "seats", kinds);
+  g_settings_set_strv (self->settings, "levels", lvls);
+  g_settings_set_strv (self->settings, "names", names);
+  g_settings_set_int (self->settings, "start-player", options.start_player);
+  g_settings_set_string (self->settings, "sides", sides);
+  g_settings_set_strv (self->settings, "variants", variants);
   g_settings_apply (self->settings);
 }
 
 static void
 load_settings (ImhNewGameDialog *self)
 {
-  g_auto(GStrv) kinds = g_settings_get_strv (self->settings, "new-game-seats");
-  g_auto(GStrv) lvls = g_settings_get_strv (self->settings, "new-game-levels");
-  g_auto(GStrv) names = g_settings_get_strv (self->settings, "new-game-names");
-  g_autofree char *sides = g_settings_get_string (self->settings, "new-game-sides");
-  int start = g_settings_get_int (self->settings, "new-game-start-player");
+  g_auto(GStrv) kinds = g_settings_get_strv (self->settings, "seats");
+  g_auto(GStrv) lvls = g_settings_get_strv (self->settings, "levels");
+  g_auto(GStrv) names = g_settings_get_strv (self->settings, "names");
+  g_auto(GStrv) variants = g_settings_get_strv (self->settings, "variants");
+  g_autofree char *sides = g_settings_get_string (self->settings, "sides");
+  int start = g_settings_get_int (self->settings, "start-player");
+  int count = g_settings_get_int (self->settings, "players");
 
-  for (guint p = 0; p < 2; p++)
+  if (count >= self->rules->min_players && count <= self->rules->max_players)
+    adw_combo_row_set_selected (self->count_row, (guint) (count - self->rules->min_players));
+  for (guint p = 0; p < self->rules->max_players; p++)
     {
+      /* Players beyond the list: the computer. */
+      gboolean computer = g_strv_length (kinds) <= p || g_str_equal (kinds[p], "computer");
       guint sel = 0;
-      if (kinds != NULL && g_strv_length (kinds) > p && g_str_equal (kinds[p], "computer"))
+
+      if (computer)
         {
           sel = 2;
           for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
-            if (lvls != NULL && g_strv_length (lvls) > p && g_str_equal (lvls[p], levels[l]))
+            if (g_strv_length (lvls) > p && g_str_equal (lvls[p], levels[l]))
               sel = l + 1;
         }
       adw_combo_row_set_selected (self->kind_rows[p], sel);
-      if (names != NULL && g_strv_length (names) > p)
+      if (g_strv_length (names) > p)
         gtk_editable_set_text (GTK_EDITABLE (self->name_rows[p]), names[p]);
     }
-  adw_combo_row_set_selected (self->start_row, start < 0 ? 0 : (guint) MIN (start, 1) + 1);
-  for (int i = 0; i < IMH_DUEL_N_SITES; i++)
-    adw_combo_row_set_selected (self->side_rows[i],
-                                sides != NULL && (int) strlen (sides) > i && sides[i] == 'B');
+  adw_combo_row_set_selected (self->start_row,
+                              start < 0 || start >= (int) n_players (self) ? 0 : (guint) start + 1);
+  for (guint i = 0; i < self->rules->n_sites; i++)
+    adw_combo_row_set_selected (self->side_rows[i], strlen (sides) > i && sides[i] == 'B');
+  for (gsize v = 0; v < G_N_ELEMENTS (known_variants); v++)
+    if (self->variant_switches[v] != NULL)
+      gtk_switch_set_active (self->variant_switches[v],
+                             g_strv_contains ((const char *const *) variants, known_variants[v].id));
 }
 
 /* What each entry of the players' rows means (0: a person). */
@@ -179,22 +246,55 @@ update_subtitle (ImhNewGameDialog *self,
                  GParamSpec       *pspec,
                  AdwComboRow      *row)
 {
-  guint player = row == self->kind_rows[0] ? 0 : 1;
+  guint player = 0;
   guint sel = adw_combo_row_get_selected (row);
-  const char *shape = player == 0 ? _("Round meeples") : _("Square meeples");
+  const char *pieces;
   g_autofree char *subtitle = NULL;
 
+  while (player + 1 < IMH_MAX_PLAYERS && self->kind_rows[player] != row)
+    player++;
+  pieces = imh_texts_player_pieces (self->rules, player);
   if (sel == 0 || sel >= G_N_ELEMENTS (kind_meanings))
-    subtitle = g_strdup (shape);
+    subtitle = g_strdup (pieces);
+  else if (pieces == NULL)
+    subtitle = g_strdup (_(kind_meanings[sel]));
   else
     /* Translators: row subtitle: meeple shape, then what the computer level means */
-    subtitle = g_strdup_printf (_("%s · %s"), shape, _(kind_meanings[sel]));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+    subtitle = g_strdup_printf (_("%s · %s"), pieces, _(kind_meanings[sel]));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle != NULL ? subtitle : "");
+}
+
+/* The rows of the chosen number of players, and who may start. */
+static void
+update_players (ImhNewGameDialog *self)
+{
+  guint n = n_players (self);
+  guint start = adw_combo_row_get_selected (self->start_row);
+  g_autoptr(GtkStringList) starts = gtk_string_list_new (NULL);
+
+  for (guint p = 0; p < self->rules->max_players; p++)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->kind_rows[p]), p < n);
+      gtk_widget_set_visible (GTK_WIDGET (self->name_rows[p]), p < n);
+    }
+  gtk_string_list_append (starts, _("Random"));
+  for (guint p = 0; p < n; p++)
+    gtk_string_list_append (starts, imh_texts_player_colour (p));
+  adw_combo_row_set_model (self->start_row, G_LIST_MODEL (starts));
+  adw_combo_row_set_selected (self->start_row,
+                              start == GTK_INVALID_LIST_POSITION || start > n ? 0 : start);
+  adw_preferences_group_set_description (self->sides_group,
+                                         n == 2 ? _("Both players use the same side of each location")
+                                                : _("Every player uses the same side of each location"));
 }
 
 static void
-on_start (ImhNewGameDialog *self)
+on_start (GtkWidget  *widget,
+          const char *action_name,
+          GVariant   *parameter)
 {
+  ImhNewGameDialog *self = IMH_NEW_GAME_DIALOG (widget);
+
   save_settings (self);
   g_signal_emit (self, signals[SIGNAL_START], 0);
   gtk_window_destroy (GTK_WINDOW (self));
@@ -204,30 +304,183 @@ static void
 set_all_sides (ImhNewGameDialog *self,
                int               mode)
 {
-  for (int i = 0; i < IMH_DUEL_N_SITES; i++)
+  for (guint i = 0; i < self->rules->n_sites; i++)
     {
       guint side = mode == 0 ? 0 : mode == 1 ? 1 : (guint) g_random_int_range (0, 2);
       adw_combo_row_set_selected (self->side_rows[i], side);
     }
 }
 
-static void on_all_a (ImhNewGameDialog *self) { set_all_sides (self, 0); }
-static void on_all_b (ImhNewGameDialog *self) { set_all_sides (self, 1); }
-static void on_mixed (ImhNewGameDialog *self) { set_all_sides (self, 2); }
-
-static AdwComboRow *
-combo_row (const char         *title,
-           const char         *subtitle,
-           const char * const *items)
+static void
+on_sides (GtkWidget  *widget,
+          const char *action_name,
+          GVariant   *parameter)
 {
-  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
-  g_autoptr(GtkStringList) model = gtk_string_list_new (items);
+  ImhNewGameDialog *self = IMH_NEW_GAME_DIALOG (widget);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  adw_combo_row_set_model (row, G_LIST_MODEL (model));
-  return row;
+  if (g_str_equal (action_name, "new-game.all-sides-a"))
+    set_all_sides (self, 0);
+  else if (g_str_equal (action_name, "new-game.all-sides-b"))
+    set_all_sides (self, 1);
+  else
+    set_all_sides (self, 2);
+}
+
+static GListModel *
+string_model (const char * const *items)
+{
+  return G_LIST_MODEL (gtk_string_list_new (items));
+}
+
+/* The rows the rules ask for: a seat and a name per player, a side per
+ * site, a switch per variant. */
+static void
+build_rows (ImhNewGameDialog *self)
+{
+  const char *player_kinds[] = {
+    _("Person"),
+    _("Computer: Beginner"),
+    _("Computer: Casual"),
+    _("Computer: Strong"),
+    _("Computer: Expert"),
+    NULL
+  };
+  const char *side_names[] = { _("Side A"), _("Side B"), NULL };
+  g_autoptr(GtkStringList) counts = gtk_string_list_new (NULL);
+  g_autoptr(GListModel) sides_model = string_model (side_names);
+  const ImhRules *rules = self->rules;
+
+  for (guint n = rules->min_players; n <= rules->max_players; n++)
+    {
+      g_autofree char *text = g_strdup_printf (g_dngettext (NULL, "%u player", "%u players", n), n);
+      gtk_string_list_append (counts, text);
+    }
+  adw_combo_row_set_model (self->count_row, G_LIST_MODEL (counts));
+  gtk_widget_set_visible (GTK_WIDGET (self->count_row), rules->min_players != rules->max_players);
+
+  /* The seats go between the player count and the start player. */
+  g_object_ref (self->start_row);
+  adw_preferences_group_remove (self->players_group, GTK_WIDGET (self->start_row));
+  for (guint p = 0; p < rules->max_players; p++)
+    {
+      g_autoptr(GtkListItemFactory) row_factory = kind_factory (FALSE);
+      g_autoptr(GtkListItemFactory) list_factory = kind_factory (TRUE);
+      g_autoptr(GListModel) kinds = string_model (player_kinds);
+      AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+
+      for (guint k = 0; k < g_list_model_get_n_items (kinds); k++)
+        {
+          g_autoptr(GObject) kind = g_list_model_get_item (kinds, k);
+          g_object_set_data (kind, "kind-index", GUINT_TO_POINTER (k));
+        }
+      self->kind_rows[p] = row;
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), imh_texts_player_colour (p));
+      adw_combo_row_set_model (row, kinds);
+      adw_combo_row_set_factory (row, row_factory);
+      adw_combo_row_set_list_factory (row, list_factory);
+      g_signal_connect_object (row, "notify::selected", G_CALLBACK (update_subtitle),
+                               self, G_CONNECT_SWAPPED);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), imh_meeple_icon_new (p, 18));
+      adw_preferences_group_add (self->players_group, GTK_WIDGET (row));
+
+      self->name_rows[p] = ADW_ENTRY_ROW (adw_entry_row_new ());
+      /* No longer than a record's names. */
+      gtk_text_set_max_length (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (self->name_rows[p]))),
+                               IMH_RECORD_MAX_NAME_CHARS);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_rows[p]), _(name_titles[p]));
+      adw_preferences_group_add (self->players_group, GTK_WIDGET (self->name_rows[p]));
+    }
+  adw_preferences_group_add (self->players_group, GTK_WIDGET (self->start_row));
+  g_object_unref (self->start_row);
+
+  for (guint i = 0; i < rules->n_sites; i++)
+    {
+      AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), imh_texts_site_name (rules->site_ids[i]));
+      adw_combo_row_set_model (row, sides_model);
+      self->side_rows[i] = row;
+      adw_preferences_group_add (self->sides_group, GTK_WIDGET (row));
+    }
+
+  /* A variant is offered where the rules accept it. */
+  for (gsize v = 0; v < G_N_ELEMENTS (known_variants); v++)
+    {
+      ImhOptions o;
+      char why[128];
+      GtkWidget *row;
+
+      imh_options_init (&o, rules->kind, rules->min_players);
+      o.variants = known_variants[v].flag;
+      if (!rules->options_valid (&o, why, sizeof why) || imh_texts_variant_name (o.variants) == NULL)
+        continue;
+      self->variants |= known_variants[v].flag;
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), imh_texts_variant_name (o.variants));
+      self->variant_switches[v] = GTK_SWITCH (gtk_switch_new ());
+      gtk_widget_set_valign (GTK_WIDGET (self->variant_switches[v]), GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->variant_switches[v]));
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->variant_switches[v]));
+      adw_preferences_group_add (self->variants_group, row);
+      gtk_widget_set_visible (GTK_WIDGET (self->variants_group), TRUE);
+    }
+}
+
+static void
+imh_new_game_dialog_constructed (GObject *object)
+{
+  ImhNewGameDialog *self = IMH_NEW_GAME_DIALOG (object);
+
+  G_OBJECT_CLASS (imh_new_game_dialog_parent_class)->constructed (object);
+
+  self->rules = imh_rules_get (self->kind);
+  g_assert (self->rules != NULL);
+  self->settings = imh_game_settings_new (self->rules);
+
+  build_rows (self);
+  update_players (self);
+  load_settings (self);
+  update_players (self);
+  for (guint p = 0; p < self->rules->max_players; p++)
+    update_subtitle (self, NULL, self->kind_rows[p]);
+  g_signal_connect_object (self->count_row, "notify::selected", G_CALLBACK (update_players),
+                           self, G_CONNECT_SWAPPED);
+}
+
+static void
+imh_new_game_dialog_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  ImhNewGameDialog *self = IMH_NEW_GAME_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      g_value_set_int (value, self->kind);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imh_new_game_dialog_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  ImhNewGameDialog *self = IMH_NEW_GAME_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      self->kind = (ImhGameKind) g_value_get_int (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -245,8 +498,8 @@ imh_new_game_dialog_finalize (GObject *object)
 {
   ImhNewGameDialog *self = IMH_NEW_GAME_DIALOG (object);
 
-  g_free (self->names[0]);
-  g_free (self->names[1]);
+  for (guint p = 0; p < IMH_MAX_PLAYERS; p++)
+    g_free (self->names[p]);
 
   G_OBJECT_CLASS (imh_new_game_dialog_parent_class)->finalize (object);
 }
@@ -257,12 +510,33 @@ imh_new_game_dialog_class_init (ImhNewGameDialogClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = imh_new_game_dialog_constructed;
+  object_class->get_property = imh_new_game_dialog_get_property;
+  object_class->set_property = imh_new_game_dialog_set_property;
   object_class->dispose = imh_new_game_dialog_dispose;
   object_class->finalize = imh_new_game_dialog_finalize;
+
+  /* ImhGameKind of the new game: its rules give the rows. */
+  properties[PROP_KIND] =
+    g_param_spec_int ("kind", NULL, NULL, 0, IMH_N_GAMES - 1, IMH_GAME_DUEL,
+                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_START] =
     g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, count_row);
+  gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, players_group);
+  gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, sides_group);
+  gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, start_row);
+  gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, variants_group);
+
+  gtk_widget_class_install_action (widget_class, "new-game.start", NULL, on_start);
+  gtk_widget_class_install_action (widget_class, "new-game.all-sides-a", NULL, on_sides);
+  gtk_widget_class_install_action (widget_class, "new-game.all-sides-b", NULL, on_sides);
+  gtk_widget_class_install_action (widget_class, "new-game.mixed-sides", NULL, on_sides);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -270,122 +544,46 @@ imh_new_game_dialog_class_init (ImhNewGameDialogClass *klass)
 static void
 imh_new_game_dialog_init (ImhNewGameDialog *self)
 {
-  const char *player_kinds[] = {
-    _("Person"),
-    _("Computer: Beginner"),
-    _("Computer: Casual"),
-    _("Computer: Strong"),
-    _("Computer: Expert"),
-    NULL
-  };
-  const char *starts[] = { _("Random"), _("Black"), _("White"), NULL };
-  const char *side_names[] = { _("Side A"), _("Side B"), NULL };
-  const char *site_titles[IMH_DUEL_N_SITES] = {
-    _("Obelisk"), _("Temple"), _("Pyramids"), _("Crypt"),
-  };
-  const char *player_titles[2] = { _("Black"), _("White") };
-  GtkWidget *box, *header, *cancel, *start, *page, *group, *quick;
-
-  self->settings = g_settings_new (BASE_APP_ID);
-
-  gtk_window_set_title (GTK_WINDOW (self), _("New Game"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 480, 640);
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
-  start = gtk_button_new_with_mnemonic (_("_Start"));
-  gtk_widget_add_css_class (start, "suggested-action");
-  g_signal_connect_swapped (start, "clicked", G_CALLBACK (on_start), self);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), start);
-  gtk_box_append (GTK_BOX (box), header);
-
-  page = adw_preferences_page_new ();
-  gtk_widget_set_vexpand (page, TRUE);
-
-  group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Players"));
-  for (guint p = 0; p < 2; p++)
-    {
-      g_autoptr(GtkListItemFactory) row_factory = kind_factory (FALSE);
-      g_autoptr(GtkListItemFactory) list_factory = kind_factory (TRUE);
-
-      GListModel *kinds;
-
-      self->kind_rows[p] = combo_row (player_titles[p], NULL, player_kinds);
-      kinds = adw_combo_row_get_model (self->kind_rows[p]);
-      for (guint k = 0; k < g_list_model_get_n_items (kinds); k++)
-        {
-          g_autoptr(GObject) kind = g_list_model_get_item (kinds, k);
-          g_object_set_data (kind, "kind-index", GUINT_TO_POINTER (k));
-        }
-      adw_combo_row_set_factory (self->kind_rows[p], row_factory);
-      adw_combo_row_set_list_factory (self->kind_rows[p], list_factory);
-      g_signal_connect_object (self->kind_rows[p], "notify::selected", G_CALLBACK (update_subtitle),
-                               self, G_CONNECT_SWAPPED);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (self->kind_rows[p]), imh_meeple_icon_new (p, 18));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->kind_rows[p]));
-      self->name_rows[p] = ADW_ENTRY_ROW (adw_entry_row_new ());
-      /* No longer than a record's names. */
-      gtk_text_set_max_length (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (self->name_rows[p]))),
-                               IMH_RECORD_MAX_NAME_CHARS);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_rows[p]),
-                                     p == 0 ? _("Name of Black") : _("Name of White"));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->name_rows[p]));
-    }
-  self->start_row = combo_row (_("Starts"), NULL, starts);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->start_row));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
-
-  group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Location Sides"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
-                                         _("Both players use the same side of each location"));
-  quick = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (quick, "linked");
-  gtk_widget_set_valign (quick, GTK_ALIGN_CENTER);
-  {
-    GtkWidget *b;
-    b = gtk_button_new_with_label (_("All A"));
-    g_signal_connect_swapped (b, "clicked", G_CALLBACK (on_all_a), self);
-    gtk_box_append (GTK_BOX (quick), b);
-    b = gtk_button_new_with_label (_("All B"));
-    g_signal_connect_swapped (b, "clicked", G_CALLBACK (on_all_b), self);
-    gtk_box_append (GTK_BOX (quick), b);
-    b = gtk_button_new_with_label (_("Mixed"));
-    gtk_widget_set_tooltip_text (b, _("Choose each side at random"));
-    g_signal_connect_swapped (b, "clicked", G_CALLBACK (on_mixed), self);
-    gtk_box_append (GTK_BOX (quick), b);
-  }
-  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), quick);
-  for (int i = 0; i < IMH_DUEL_N_SITES; i++)
-    {
-      self->side_rows[i] = combo_row (site_titles[i], NULL, side_names);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->side_rows[i]));
-    }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
-
-  gtk_box_append (GTK_BOX (box), page);
-  adw_window_set_content (ADW_WINDOW (self), box);
-  gtk_window_set_default_widget (GTK_WINDOW (self), start);
-
-  load_settings (self);
-  update_subtitle (self, NULL, self->kind_rows[0]);
-  update_subtitle (self, NULL, self->kind_rows[1]);
+  self->kind = IMH_GAME_DUEL;
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 ImhNewGameDialog *
-imh_new_game_dialog_new (GtkWindow *parent)
+imh_new_game_dialog_new (GtkWindow   *parent,
+                         ImhGameKind  kind)
 {
+  g_return_val_if_fail (imh_rules_get (kind) != NULL, NULL);
+
   return g_object_new (IMH_TYPE_NEW_GAME_DIALOG,
                        "transient-for", parent,
+                       "kind", (int) kind,
                        NULL);
+}
+
+ImhGameKind
+imh_new_game_dialog_get_kind (ImhNewGameDialog *self)
+{
+  g_return_val_if_fail (IMH_IS_NEW_GAME_DIALOG (self), IMH_GAME_DUEL);
+
+  return self->kind;
+}
+
+guint
+imh_new_game_dialog_get_n_players (ImhNewGameDialog *self)
+{
+  g_return_val_if_fail (IMH_IS_NEW_GAME_DIALOG (self), 0);
+
+  return n_players (self);
+}
+
+void
+imh_new_game_dialog_set_n_players (ImhNewGameDialog *self,
+                                   guint             n)
+{
+  g_return_if_fail (IMH_IS_NEW_GAME_DIALOG (self));
+  g_return_if_fail (n >= self->rules->min_players && n <= self->rules->max_players);
+
+  adw_combo_row_set_selected (self->count_row, n - self->rules->min_players);
 }
 
 void
@@ -396,11 +594,15 @@ imh_new_game_dialog_get_options (ImhNewGameDialog *self,
 
   g_return_if_fail (IMH_IS_NEW_GAME_DIALOG (self));
 
-  imh_options_init (options, IMH_GAME_DUEL, 2);
+  imh_options_init (options, self->kind, (int) n_players (self));
   start = adw_combo_row_get_selected (self->start_row);
   options->start_player = start == 0 || start == GTK_INVALID_LIST_POSITION ? -1 : (int8_t) (start - 1);
-  for (int i = 0; i < IMH_DUEL_N_SITES; i++)
+  for (guint i = 0; i < self->rules->n_sites; i++)
     options->sides[i] = adw_combo_row_get_selected (self->side_rows[i]) == 1 ? IMH_SIDE_B : IMH_SIDE_A;
+  options->variants = 0;
+  for (gsize v = 0; v < G_N_ELEMENTS (known_variants); v++)
+    if (self->variant_switches[v] != NULL && gtk_switch_get_active (self->variant_switches[v]))
+      options->variants |= known_variants[v].flag;
 }
 
 void
@@ -414,7 +616,7 @@ imh_new_game_dialog_get_seat (ImhNewGameDialog  *self,
   const char *text;
 
   g_return_if_fail (IMH_IS_NEW_GAME_DIALOG (self));
-  g_return_if_fail (player < 2);
+  g_return_if_fail (player < n_players (self));
 
   sel = adw_combo_row_get_selected (self->kind_rows[player]);
   if (sel == GTK_INVALID_LIST_POSITION)
@@ -432,5 +634,5 @@ imh_new_game_dialog_start (ImhNewGameDialog *self)
 {
   g_return_if_fail (IMH_IS_NEW_GAME_DIALOG (self));
 
-  on_start (self);
+  gtk_widget_activate_action (GTK_WIDGET (self), "new-game.start", NULL);
 }

@@ -457,7 +457,8 @@ on_new_game_start (ImhPlayView      *self,
 static void
 start_new_game_dialog (ImhPlayView *self)
 {
-  ImhNewGameDialog *dialog = imh_new_game_dialog_new (parent_window (self));
+  /* New games are Duels: the only game with a board yet. */
+  ImhNewGameDialog *dialog = imh_new_game_dialog_new (parent_window (self), IMH_GAME_DUEL);
 
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_start), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));

@@ -57,12 +57,18 @@ imh_ui_player_name (ImhGame *game,
 }
 
 gboolean
+imh_ui_kind_has_board (ImhGameKind kind)
+{
+  return kind == IMH_GAME_DUEL;
+}
+
+gboolean
 imh_ui_game_has_board (ImhGame  *game,
                        GError  **error)
 {
   g_return_val_if_fail (IMH_IS_GAME (game), FALSE);
 
-  if (imh_game_get_kind (game) == IMH_GAME_DUEL)
+  if (imh_ui_kind_has_board (imh_game_get_kind (game)))
     return TRUE;
   g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                        _("This game of Imhotep for 2–4 players stays in the library, but the app "

@@ -33,6 +33,9 @@ char    *imh_ui_shorten        (const char *text,
 char    *imh_ui_player_name    (ImhGame    *game,
                                 int         player);
 
+/* Whether the app has a board for games of this kind (the Duel only, so
+ * far). */
+gboolean imh_ui_kind_has_board (ImhGameKind kind);
 /* The app has a board for the Duel only. FALSE (with an error that says
  * so and what to use instead) for a game of the base game. */
 gboolean imh_ui_game_has_board (ImhGame  *game,

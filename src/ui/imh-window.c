@@ -640,6 +640,40 @@ imh_window_add_toast (ImhWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+/* The unfinished game changed last among the kinds the app has a board
+ * for, or 0. */
+static gint64
+latest_resumable (ImhWindow  *self,
+                  GError    **error)
+{
+  gint64 best = 0, best_time = 0;
+
+  for (int kind = 0; kind < IMH_N_GAMES; kind++)
+    {
+      g_autoptr(ImhGameSummary) summary = NULL;
+      gint64 id;
+
+      if (!imh_ui_kind_has_board ((ImhGameKind) kind))
+        continue;
+      id = imh_library_get_latest_unfinished_of (self->library, (ImhGameKind) kind, error);
+      if (id <= 0)
+        {
+          if (error != NULL && *error != NULL)
+            return 0;
+          continue;
+        }
+      summary = imh_library_get_summary (self->library, id, error);
+      if (summary == NULL)
+        return 0;
+      if (best == 0 || imh_game_summary_get_ended (summary) > best_time)
+        {
+          best = id;
+          best_time = imh_game_summary_get_ended (summary);
+        }
+    }
+  return best;
+}
+
 void
 imh_window_resume (ImhWindow *self)
 {
@@ -661,7 +695,7 @@ imh_window_resume (ImhWindow *self)
     }
   if (imh_play_view_get_game (self->play_view) != NULL)
     return;   /* a game is shown already (a file opened) */
-  id = imh_library_get_latest_unfinished_of (self->library, IMH_GAME_DUEL, &error);
+  id = latest_resumable (self, &error);
   if (id > 0)
     text = imh_library_load_record (self->library, id, &error);
   if (text != NULL)

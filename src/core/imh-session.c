@@ -160,10 +160,12 @@ set_library_id (ImhSession *self,
 }
 
 static void
-on_autosave_id (ImhSession *self)
+on_autosave_id (ImhLibraryAutosave *autosave,
+                GParamSpec         *pspec,
+                ImhSession         *self)
 {
   /* 0 again when the game was restarted: a new game, a new entry. */
-  set_library_id (self, imh_library_autosave_get_id (self->autosave));
+  set_library_id (self, imh_library_autosave_get_id (autosave));
 }
 
 /* ---- GObject --------------------------------------------------------------------- */
@@ -453,10 +455,9 @@ imh_session_start_autosave (ImhSession *self)
   if (self->library == NULL || imh_library_is_read_only (self->library))
     return FALSE;
   self->autosave = imh_library_autosave_new (self->library, self->game, self->library_id);
-  g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (on_autosave_id), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (on_autosave_id), self, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE]);
-  on_autosave_id (self);
+  on_autosave_id (self->autosave, NULL, self);
   return TRUE;
 }
 
@@ -830,19 +831,6 @@ imh_session_export_finish (ImhSession    *self,
 
 /* ---- The analysis ------------------------------------------------------------------------- */
 
-static gboolean
-check_in_library (ImhSession  *self,
-                  GError     **error)
-{
-  if (self->library == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("Bookmarks are kept in the library, which is not available for this game"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 on_analysis_stored (GObject      *source,
                     GAsyncResult *result,
@@ -904,10 +892,11 @@ imh_session_store_analysis_finish (ImhSession    *self,
 /* ---- Bookmarks ------------------------------------------------------------------------------ */
 
 typedef struct {
-  guint    ply;
-  char    *label;
-  gint64   bookmark_id;   /* added, or to remove */
-  GSource *cancelled;     /* while waiting for the autosave */
+  guint               ply;
+  char               *label;
+  gint64              bookmark_id;   /* added, or to remove */
+  ImhLibraryAutosave *autosave;      /* waited for */
+  GSource            *cancelled;     /* while waiting for the autosave */
 } BookmarkData;
 
 static void
@@ -916,12 +905,20 @@ bookmark_data_free (gpointer data)
   BookmarkData *b = data;
 
   g_free (b->label);
+  g_clear_object (&b->autosave);   /* stop_waiting() disconnected it */
   if (b->cancelled != NULL)
     {
       g_source_destroy (b->cancelled);
       g_source_unref (b->cancelled);
     }
   g_free (b);
+}
+
+static void
+set_no_library_error (GError **error)
+{
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       _("Bookmarks are kept in the library, which is not available for this game"));
 }
 
 static void
@@ -1030,11 +1027,14 @@ on_wait_cancelled (GCancellable *cancellable,
 static void
 stop_waiting (GTask *task)
 {
-  ImhSession *self = g_task_get_source_object (task);
   BookmarkData *b = g_task_get_task_data (task);
 
-  if (self->autosave != NULL)
-    g_signal_handlers_disconnect_by_data (self->autosave, task);
+  /* The autosave waited for, even when the session was closed since. */
+  if (b->autosave != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (b->autosave, task);
+      g_clear_object (&b->autosave);
+    }
   if (b->cancelled != NULL)
     {
       g_source_destroy (b->cancelled);
@@ -1063,11 +1063,10 @@ imh_session_add_bookmark_async (ImhSession          *self,
   b->ply = ply;
   b->label = g_strdup (label != NULL ? label : "");
   g_task_set_task_data (task, b, bookmark_data_free);
-  if (!check_in_library (self, &error) || (self->autosave == NULL && self->library_id <= 0))
+  /* Kept in the library: the game's entry, or the one the autosave makes. */
+  if (self->library == NULL || (self->autosave == NULL && self->library_id <= 0))
     {
-      if (error == NULL)
-        g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                             _("Bookmarks are kept in the library, which is not available for this game"));
+      set_no_library_error (&error);
       g_task_return_error (task, error);
       g_object_unref (task);
       return;
@@ -1075,6 +1074,7 @@ imh_session_add_bookmark_async (ImhSession          *self,
   if (self->autosave != NULL && imh_library_autosave_get_busy (self->autosave))
     {
       /* Not stored yet: when the autosave has stored it, or failed to. */
+      b->autosave = g_object_ref (self->autosave);
       g_signal_connect (self->autosave, "notify::busy", G_CALLBACK (on_autosave_settled), task);
       g_signal_connect (self->autosave, "notify::save-error", G_CALLBACK (on_autosave_settled), task);
       if (cancellable != NULL)
@@ -1138,8 +1138,9 @@ imh_session_remove_bookmark_async (ImhSession          *self,
   b = g_new0 (BookmarkData, 1);
   b->bookmark_id = bookmark_id;
   g_task_set_task_data (task, b, bookmark_data_free);
-  if (!check_in_library (self, &error))
+  if (self->library == NULL)
     {
+      set_no_library_error (&error);
       g_task_return_error (task, error);
       g_object_unref (task);
       return;
@@ -1167,8 +1168,13 @@ on_autosave_closed (GObject      *source,
                     gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
+  ImhSession *self = g_task_get_source_object (task);
   GError *error = NULL;
 
+  /* Its entry followed to the end: the last write may have made it. */
+  g_signal_handlers_disconnect_by_data (source, self);
+  if (imh_library_autosave_get_id (IMH_LIBRARY_AUTOSAVE (source)) > 0)
+    set_library_id (self, imh_library_autosave_get_id (IMH_LIBRARY_AUTOSAVE (source)));
   if (imh_library_autosave_close_finish (IMH_LIBRARY_AUTOSAVE (source), result, &error))
     g_task_return_boolean (task, TRUE);
   else
@@ -1198,8 +1204,8 @@ imh_session_close_async (ImhSession          *self,
       g_object_unref (task);
       return;
     }
+  /* Its "id" is still followed until it is closed. */
   autosave = g_steal_pointer (&self->autosave);
-  g_signal_handlers_disconnect_by_data (autosave, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE]);
   imh_library_autosave_close_async (autosave, timeout_ms, cancellable, on_autosave_closed, task);
 }

@@ -756,6 +756,53 @@ test_bookmarks (void)
   drain ();
 }
 
+/* Waiting for the autosave: cancelled, the bookmark is not added; the
+ * session closed meanwhile, it is added to the stored game. */
+static void
+test_bookmark_wait (void)
+{
+  g_autoptr(ImhLibrary) library = open_library ();
+  g_autoptr(ImhGame) game = new_game (73, 0);
+  g_autoptr(ImhSession) session = imh_session_new (game, library, 0);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GAsyncResult) cancelled = NULL;
+  g_autoptr(GAsyncResult) added = NULL;
+  g_autoptr(GAsyncResult) closed = NULL;
+  g_autoptr(GPtrArray) listed = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  g_assert_true (imh_session_start_autosave (session));
+  play (game);
+  g_assert_true (imh_library_autosave_get_busy (imh_session_get_autosave (session)));
+  imh_session_add_bookmark_async (session, 1, "cancelled", cancellable, got_result, &cancelled);
+  g_cancellable_cancel (cancellable);
+  g_assert_cmpint (imh_session_add_bookmark_finish (session, wait_for (&cancelled), &error), ==, 0);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+
+  play (game);
+  g_assert_true (imh_library_autosave_get_busy (imh_session_get_autosave (session)));
+  imh_session_add_bookmark_async (session, 2, "kept", NULL, got_result, &added);
+  imh_session_close_async (session, 10 * 1000, NULL, got_result, &closed);
+  g_assert_true (imh_session_close_finish (session, wait_for (&closed), &error));
+  g_assert_no_error (error);
+  {
+    gint64 bookmark = imh_session_add_bookmark_finish (session, wait_for (&added), &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (bookmark, >, 0);
+  }
+
+  id = imh_session_get_library_id (session);
+  g_assert_cmpint (id, >, 0);
+  listed = imh_library_list_bookmarks (library, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (listed->len, ==, 1);
+  g_assert_cmpstr (((ImhLibraryBookmark *) g_ptr_array_index (listed, 0))->label, ==, "kept");
+  g_assert_cmpuint (imh_session_get_bookmarks (session)->len, ==, 1);
+  drain ();
+}
+
 /* ---- The library's _async calls -------------------------------------------------------- */
 
 static void
@@ -869,6 +916,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session/close-flushes-autosave", test_close_flushes_autosave);
   g_test_add_func ("/session/autosave-library-id", test_autosave_library_id);
   g_test_add_func ("/session/bookmarks", test_bookmarks);
+  g_test_add_func ("/session/bookmark-wait", test_bookmark_wait);
   g_test_add_func ("/session/library-async", test_library_async);
 
   return g_test_run ();

@@ -14,6 +14,7 @@
 #include "imh-preferences.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
+#include "imh-session.h"
 #include "imh-ui-util.h"
 #include "imh-window.h"
 
@@ -26,8 +27,10 @@ struct _ImhWindow
   GtkWidget            *library_page;
   ImhLibraryAutosave   *autosave;       /* keeps the game played in the library */
   gboolean              library_autosave;
-  gint64                opened_id;      /* library id of the game being opened from it */
+  ImhSession           *session;        /* the game shown when it came from the library: its entry */
   gboolean              library_problem_shown;  /* the library's open problem was told once */
+  char                 *library_problem_heading; /* not told yet (the window is not mapped) */
+  char                 *library_problem_body;
   guint                 thumbnail_source; /* waits for the board to settle after a game over */
   guint                 thumbnail_tries;
   ImhGame              *thumbnail_game;   /* the finished game of thumbnail_png */
@@ -143,6 +146,19 @@ win_close (GSimpleAction *action,
 
 static void on_play_game_changed (ImhWindow *self);
 
+/* Shows a game of the library: its session holds the entry that the
+ * autosave goes on updating (follow_game()). */
+static void
+show_library_game (ImhWindow *self,
+                   ImhGame   *game,
+                   gint64     id)
+{
+  g_autoptr(ImhSession) session = imh_session_new (game, self->library, id);
+
+  g_set_object (&self->session, session);
+  imh_play_view_set_game (self->play_view, game);
+}
+
 static void
 on_library_open_game (ImhWindow      *self,
                       gint64          id,
@@ -163,9 +179,7 @@ on_library_open_game (ImhWindow      *self,
   if (ply >= 0 && (guint) ply <= imh_game_get_n_plies (game))
     imh_game_set_viewed_ply (game, (guint) ply);
   /* Changes to it update the same entry of the library. */
-  self->opened_id = id;
-  imh_play_view_set_game (self->play_view, game);
-  self->opened_id = 0;
+  show_library_game (self, game, id);
   /* Its stored analysis, and where a new one goes. */
   imh_play_view_set_library (self->play_view, self->library, id);
   /* The same game again does not notify "game": show it anyway. */
@@ -175,18 +189,17 @@ on_library_open_game (ImhWindow      *self,
 static void
 show_library_problem (ImhWindow *self)
 {
-  const char *heading = g_object_get_data (G_OBJECT (self), "library-problem-heading");
-  const char *body = g_object_get_data (G_OBJECT (self), "library-problem-body");
   GtkWidget *dialog;
 
   g_signal_handlers_disconnect_by_func (self, show_library_problem, NULL);
-  if (heading == NULL)
+  if (self->library_problem_heading == NULL)
     return;
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), self->library_problem_heading,
+                                   self->library_problem_body);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
-  g_object_set_data (G_OBJECT (self), "library-problem-heading", NULL);
-  g_object_set_data (G_OBJECT (self), "library-problem-body", NULL);
+  g_clear_pointer (&self->library_problem_heading, g_free);
+  g_clear_pointer (&self->library_problem_body, g_free);
 }
 
 /* Tells once, in a dialog over the window (when it is shown), what was
@@ -197,8 +210,10 @@ library_problem (ImhWindow *self, const char *heading, const char *body)
   if (self->library_problem_shown)
     return;
   self->library_problem_shown = TRUE;
-  g_object_set_data_full (G_OBJECT (self), "library-problem-heading", g_strdup (heading), g_free);
-  g_object_set_data_full (G_OBJECT (self), "library-problem-body", g_strdup (body), g_free);
+  g_free (self->library_problem_heading);
+  self->library_problem_heading = g_strdup (heading);
+  g_free (self->library_problem_body);
+  self->library_problem_body = g_strdup (body);
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     show_library_problem (self);
   else
@@ -384,10 +399,16 @@ static void
 follow_game (ImhWindow *self)
 {
   ImhGame *game;
+  gint64 id = 0;
 
   if (self->play_view == NULL)
     return;   /* disposed */
   game = imh_play_view_get_game (self->play_view);
+  /* Another game than the one opened from the library: a new entry. */
+  if (self->session != NULL && imh_session_get_game (self->session) != game)
+    g_clear_object (&self->session);
+  if (self->session != NULL)
+    id = imh_session_get_library_id (self->session);
 
   if (self->autosave != NULL && imh_library_autosave_get_game (self->autosave) == game)
     return;
@@ -402,7 +423,7 @@ follow_game (ImhWindow *self)
   if (!self->library_autosave || game == NULL || !ensure_library (self)
       || imh_library_is_read_only (self->library))
     return;
-  self->autosave = imh_library_autosave_new (self->library, game, self->opened_id);
+  self->autosave = imh_library_autosave_new (self->library, game, id);
   g_signal_connect_object (self->autosave, "notify::save-error", G_CALLBACK (on_save_error), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (on_autosave_id), self, G_CONNECT_SWAPPED);
   on_autosave_id (self);
@@ -477,7 +498,10 @@ imh_window_dispose (GObject *object)
   g_clear_handle_id (&self->thumbnail_source, g_source_remove);
   g_clear_pointer (&self->thumbnail_png, g_bytes_unref);
   g_clear_object (&self->thumbnail_game);
+  g_clear_object (&self->session);
   g_clear_object (&self->library);
+  g_clear_pointer (&self->library_problem_heading, g_free);
+  g_clear_pointer (&self->library_problem_body, g_free);
 
   G_OBJECT_CLASS (imh_window_parent_class)->dispose (object);
 }
@@ -661,8 +685,6 @@ imh_window_resume (ImhWindow *self)
       return;
     }
   /* Every change updates the same entry. */
-  self->opened_id = id;
-  imh_play_view_set_game (self->play_view, game);
-  self->opened_id = 0;
+  show_library_game (self, game, id);
   imh_window_add_toast (self, imh_ui_toast_new (_("Your unfinished game is back")));
 }

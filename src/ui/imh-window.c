@@ -28,6 +28,7 @@ struct _ImhWindow
   ImhLibraryAutosave   *autosave;       /* keeps the game played in the library */
   gboolean              library_autosave;
   ImhSession           *session;        /* the game shown when it came from the library: its entry */
+  GCancellable         *open_cancellable; /* the library game being opened (or resumed) */
   gboolean              library_problem_shown;  /* the library's open problem was told once */
   char                 *library_problem_heading; /* not told yet (the window is not mapped) */
   char                 *library_problem_body;
@@ -149,14 +150,55 @@ static void on_play_game_changed (ImhWindow *self);
 /* Shows a game of the library: its session holds the entry that the
  * autosave goes on updating (follow_game()). */
 static void
-show_library_game (ImhWindow *self,
-                   ImhGame   *game,
-                   gint64     id)
+show_session (ImhWindow  *self,
+              ImhSession *session)
 {
-  g_autoptr(ImhSession) session = imh_session_new (game, self->library, id);
-
   g_set_object (&self->session, session);
-  imh_play_view_set_game (self->play_view, game);
+  imh_play_view_set_game (self->play_view, imh_session_get_game (session));
+}
+
+/* A new open (or resume) replaces the one in flight. */
+static GCancellable *
+restart_open (ImhWindow *self)
+{
+  g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  self->open_cancellable = g_cancellable_new ();
+  return self->open_cancellable;
+}
+
+typedef struct {
+  ImhWindow *self;
+  int        ply;
+} OpenData;
+
+static void
+on_library_game_opened (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autofree OpenData *data = user_data;
+  g_autoptr(ImhWindow) self = data->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhSession) session = imh_session_open_library_game_finish (result, &error);
+  ImhGame *game;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->play_view == NULL)
+    return;   /* another game opened since, or the window is gone */
+  if (session == NULL || !imh_ui_game_has_board (imh_session_get_game (session), &error))
+    {
+      imh_window_add_toast (self, imh_ui_toast_new (error->message));
+      return;
+    }
+  game = imh_session_get_game (session);
+  if (data->ply >= 0 && (guint) data->ply <= imh_game_get_n_plies (game))
+    imh_game_set_viewed_ply (game, (guint) data->ply);
+  /* Changes to it update the same entry of the library. */
+  show_session (self, session);
+  /* Its stored analysis, and where a new one goes. */
+  imh_play_view_set_library (self->play_view, self->library, imh_session_get_library_id (session));
+  /* The same game again does not notify "game": show it anyway. */
+  on_play_game_changed (self);
 }
 
 static void
@@ -165,25 +207,12 @@ on_library_open_game (ImhWindow      *self,
                       int             ply,
                       ImhLibraryPage *page)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = imh_library_load_record (self->library, id, &error);
-  g_autoptr(ImhGame) game = NULL;
+  OpenData *data = g_new0 (OpenData, 1);
 
-  if (text != NULL)
-    game = imh_game_new_from_record_text (text, -1, &error);
-  if (game == NULL || !imh_ui_game_has_board (game, &error))
-    {
-      imh_window_add_toast (self, imh_ui_toast_new (error->message));
-      return;
-    }
-  if (ply >= 0 && (guint) ply <= imh_game_get_n_plies (game))
-    imh_game_set_viewed_ply (game, (guint) ply);
-  /* Changes to it update the same entry of the library. */
-  show_library_game (self, game, id);
-  /* Its stored analysis, and where a new one goes. */
-  imh_play_view_set_library (self->play_view, self->library, id);
-  /* The same game again does not notify "game": show it anyway. */
-  on_play_game_changed (self);
+  data->self = g_object_ref (self);
+  data->ply = ply;
+  imh_session_open_library_game_async (self->library, id, restart_open (self),
+                                       on_library_game_opened, data);
 }
 
 static void
@@ -499,6 +528,8 @@ imh_window_dispose (GObject *object)
   g_clear_pointer (&self->thumbnail_png, g_bytes_unref);
   g_clear_object (&self->thumbnail_game);
   g_clear_object (&self->session);
+  g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
   g_clear_object (&self->library);
   g_clear_pointer (&self->library_problem_heading, g_free);
   g_clear_pointer (&self->library_problem_body, g_free);
@@ -652,13 +683,34 @@ imh_window_add_toast (ImhWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+static void
+on_resumed (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(ImhWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhSession) session = imh_session_resume_finish (result, &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->play_view == NULL)
+    return;
+  if (session == NULL)
+    {
+      if (error != NULL)
+        imh_window_add_toast (self, imh_ui_toast_new (error->message));
+      return;
+    }
+  if (imh_play_view_get_game (self->play_view) != NULL)
+    return;   /* a game was shown meanwhile (a file opened) */
+  /* Every change updates the same entry. */
+  show_session (self, session);
+  imh_window_add_toast (self, imh_ui_toast_new (_("Your unfinished game is back")));
+}
+
 void
 imh_window_resume (ImhWindow *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(ImhGame) game = NULL;
-  gint64 id;
 
   g_return_if_fail (IMH_IS_WINDOW (self));
 
@@ -673,18 +725,6 @@ imh_window_resume (ImhWindow *self)
     }
   if (imh_play_view_get_game (self->play_view) != NULL)
     return;   /* a game is shown already (a file opened) */
-  id = imh_library_get_latest_unfinished_of (self->library, IMH_GAME_DUEL, &error);
-  if (id > 0)
-    text = imh_library_load_record (self->library, id, &error);
-  if (text != NULL)
-    game = imh_game_new_from_record_text (text, -1, &error);
-  if (game == NULL)
-    {
-      if (error != NULL)
-        imh_window_add_toast (self, imh_ui_toast_new (error->message));
-      return;
-    }
-  /* Every change updates the same entry. */
-  show_library_game (self, game, id);
-  imh_window_add_toast (self, imh_ui_toast_new (_("Your unfinished game is back")));
+  imh_session_resume_async (self->library, IMH_GAME_DUEL, restart_open (self),
+                            on_resumed, g_object_ref (self));
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 
 
+#include "imh-autosave.h"
 #include "imh-library-async.h"
 
 /* What one call needs; each operation uses some of the fields. */
@@ -979,4 +980,46 @@ imh_library_store_analysis_finish (ImhLibrary    *self,
 {
   g_return_val_if_fail (valid (self, result, imh_library_store_analysis_async), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* ---- The autosave files of earlier versions ------------------------------------------ */
+
+static void
+migrate_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  gboolean imported = FALSE;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (!imh_autosave_migrate (source, &imported, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, GINT_TO_POINTER (imported ? 2 : 1), NULL);
+}
+
+void
+imh_autosave_migrate_async (ImhLibrary          *library,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_return_if_fail (IMH_IS_LIBRARY (library));
+
+  run_edit (library, imh_autosave_migrate_async, call_new (), migrate_thread, cancellable, callback, user_data);
+}
+
+gboolean
+imh_autosave_migrate_finish (ImhLibrary    *library,
+                             GAsyncResult  *result,
+                             gboolean      *imported,
+                             GError       **error)
+{
+  int outcome;
+
+  g_return_val_if_fail (valid (library, result, imh_autosave_migrate_async), FALSE);
+  outcome = GPOINTER_TO_INT (g_task_propagate_pointer (G_TASK (result), error));
+  if (imported != NULL)
+    *imported = outcome == 2;
+  return outcome != 0;
 }

@@ -244,4 +244,18 @@ gboolean        imh_library_store_analysis_finish      (ImhLibrary          *sel
                                                         GAsyncResult        *result,
                                                         GError             **error);
 
+/* ---- The autosave files of earlier versions -------------------------------------- */
+
+/* imh_autosave_migrate() (imh-autosave.h) in a thread: the games of the old
+ * autosave file and of the files of imh_autosave_keep() go into the
+ * library. *imported (may be NULL) says whether a game was stored. */
+void            imh_autosave_migrate_async             (ImhLibrary          *library,
+                                                        GCancellable        *cancellable,
+                                                        GAsyncReadyCallback  callback,
+                                                        gpointer             user_data);
+gboolean        imh_autosave_migrate_finish            (ImhLibrary          *library,
+                                                        GAsyncResult        *result,
+                                                        gboolean            *imported,
+                                                        GError             **error);
+
 G_END_DECLS

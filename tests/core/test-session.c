@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "imh-analysis-job.h"
+#include "imh-autosave.h"
 #include "imh-library-async.h"
 #include "imh-record-file.h"
 #include "imh-record.h"
@@ -897,6 +898,45 @@ test_library_async (void)
   drain ();
 }
 
+/* The autosave file of earlier versions, moved into the library without
+ * blocking. */
+static void
+test_migrate_async (void)
+{
+  g_autoptr(ImhLibrary) library = open_library ();
+  g_autoptr(GFile) old_file = imh_autosave_get_file ();
+  g_autofree char *old_path = g_file_get_path (old_file);
+  g_autofree char *folder = g_path_get_dirname (old_path);
+  g_autoptr(ImhGame) game = new_game (91, 4);
+  g_autofree char *text = imh_game_to_record_text (game);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GAsyncResult) again = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean imported = FALSE;
+  gint64 id;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (old_path, text, -1, &error));
+  imh_autosave_migrate_async (library, NULL, got_result, &result);
+  g_assert_true (imh_autosave_migrate_finish (library, wait_for (&result), &imported, &error));
+  g_assert_no_error (error);
+  g_assert_true (imported);
+  g_assert_false (g_file_test (old_path, G_FILE_TEST_EXISTS));
+  id = imh_library_get_latest_unfinished (library, &error);
+  g_assert_cmpint (id, >, 0);
+  {
+    g_autofree char *stored = imh_library_load_record (library, id, &error);
+    g_assert_cmpstr (stored, ==, text);
+  }
+
+  /* Nothing more to import. */
+  imh_autosave_migrate_async (library, NULL, got_result, &again);
+  g_assert_true (imh_autosave_migrate_finish (library, wait_for (&again), &imported, &error));
+  g_assert_no_error (error);
+  g_assert_false (imported);
+  drain ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -918,6 +958,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session/bookmarks", test_bookmarks);
   g_test_add_func ("/session/bookmark-wait", test_bookmark_wait);
   g_test_add_func ("/session/library-async", test_library_async);
+  g_test_add_func ("/session/migrate-async", test_migrate_async);
 
   return g_test_run ();
 }

@@ -707,21 +707,38 @@ on_resumed (GObject      *source,
   imh_window_add_toast (self, imh_ui_toast_new (_("Your unfinished game is back")));
 }
 
+/* The old autosave files are in the library: the unfinished game next. */
+static void
+on_migrated (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(ImhWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+
+  if (!imh_autosave_migrate_finish (IMH_LIBRARY (source), result, NULL, &error)
+      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->play_view != NULL)
+    imh_window_add_toast (self, imh_ui_toast_new (error->message));
+  if (g_cancellable_is_cancelled (cancellable) || self->play_view == NULL)
+    return;   /* the window is gone, or a library game is being opened */
+  if (imh_play_view_get_game (self->play_view) != NULL)
+    return;   /* a game is shown already (a file opened) */
+  imh_session_resume_async (self->library, IMH_GAME_DUEL, cancellable, on_resumed, g_object_ref (self));
+}
+
 void
 imh_window_resume (ImhWindow *self)
 {
-  g_autoptr(GError) error = NULL;
-
   g_return_if_fail (IMH_IS_WINDOW (self));
 
   if (!ensure_library (self))
     return;   /* the toast says why; playing works without the library */
   /* Once: the autosave file of earlier versions becomes a library entry. */
-  if (!imh_library_is_read_only (self->library)
-      && !imh_autosave_migrate (self->library, NULL, &error))
+  if (!imh_library_is_read_only (self->library))
     {
-      imh_window_add_toast (self, imh_ui_toast_new (error->message));
-      g_clear_error (&error);
+      imh_autosave_migrate_async (self->library, restart_open (self), on_migrated, g_object_ref (self));
+      return;
     }
   if (imh_play_view_get_game (self->play_view) != NULL)
     return;   /* a game is shown already (a file opened) */

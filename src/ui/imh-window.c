@@ -15,6 +15,7 @@
 #include "imh-play-view.h"
 #include "imh-record-file.h"
 #include "imh-texts.h"
+#include "imh-session.h"
 #include "imh-ui-util.h"
 #include "imh-window.h"
 
@@ -27,8 +28,11 @@ struct _ImhWindow
   GtkWidget            *library_page;
   ImhLibraryAutosave   *autosave;       /* keeps the game played in the library */
   gboolean              library_autosave;
-  gint64                opened_id;      /* library id of the game being opened from it */
+  ImhSession           *session;        /* the game shown when it came from the library: its entry */
+  GCancellable         *open_cancellable; /* the library game being opened (or resumed) */
   gboolean              library_problem_shown;  /* the library's open problem was told once */
+  char                 *library_problem_heading; /* not told yet (the window is not mapped) */
+  char                 *library_problem_body;
   guint                 thumbnail_source; /* waits for the board to settle after a game over */
   guint                 thumbnail_tries;
   ImhGame              *thumbnail_game;   /* the finished game of thumbnail_png */
@@ -144,50 +148,88 @@ win_close (GSimpleAction *action,
 
 static void on_play_game_changed (ImhWindow *self);
 
+/* Shows a game of the library: its session holds the entry that the
+ * autosave goes on updating (follow_game()). */
+static void
+show_session (ImhWindow  *self,
+              ImhSession *session)
+{
+  g_set_object (&self->session, session);
+  imh_play_view_set_game (self->play_view, imh_session_get_game (session));
+}
+
+/* A new open (or resume) replaces the one in flight. */
+static GCancellable *
+restart_open (ImhWindow *self)
+{
+  g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  self->open_cancellable = g_cancellable_new ();
+  return self->open_cancellable;
+}
+
+typedef struct {
+  ImhWindow *self;
+  int        ply;
+} OpenData;
+
+static void
+on_library_game_opened (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autofree OpenData *data = user_data;
+  g_autoptr(ImhWindow) self = data->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhSession) session = imh_session_open_library_game_finish (result, &error);
+  ImhGame *game;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->play_view == NULL)
+    return;   /* another game opened since, or the window is gone */
+  if (session == NULL || !imh_ui_game_has_board (imh_session_get_game (session), &error))
+    {
+      imh_window_add_toast (self, imh_ui_toast_new (error->message));
+      return;
+    }
+  game = imh_session_get_game (session);
+  if (data->ply >= 0 && (guint) data->ply <= imh_game_get_n_plies (game))
+    imh_game_set_viewed_ply (game, (guint) data->ply);
+  /* Changes to it update the same entry of the library. */
+  show_session (self, session);
+  /* Its stored analysis, and where a new one goes. */
+  imh_play_view_set_library (self->play_view, self->library, imh_session_get_library_id (session));
+  /* The same game again does not notify "game": show it anyway. */
+  on_play_game_changed (self);
+}
+
 static void
 on_library_open_game (ImhWindow      *self,
                       gint64          id,
                       int             ply,
                       ImhLibraryPage *page)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = imh_library_load_record (self->library, id, &error);
-  g_autoptr(ImhGame) game = NULL;
+  OpenData *data = g_new0 (OpenData, 1);
 
-  if (text != NULL)
-    game = imh_game_new_from_record_text (text, -1, &error);
-  if (game == NULL || !imh_ui_game_has_board (game, &error))
-    {
-      imh_window_add_toast (self, imh_ui_toast_new (error->message));
-      return;
-    }
-  if (ply >= 0 && (guint) ply <= imh_game_get_n_plies (game))
-    imh_game_set_viewed_ply (game, (guint) ply);
-  /* Changes to it update the same entry of the library. */
-  self->opened_id = id;
-  imh_play_view_set_game (self->play_view, game);
-  self->opened_id = 0;
-  /* Its stored analysis, and where a new one goes. */
-  imh_play_view_set_library (self->play_view, self->library, id);
-  /* The same game again does not notify "game": show it anyway. */
-  on_play_game_changed (self);
+  data->self = g_object_ref (self);
+  data->ply = ply;
+  imh_session_open_library_game_async (self->library, id, restart_open (self),
+                                       on_library_game_opened, data);
 }
 
 static void
 show_library_problem (ImhWindow *self)
 {
-  const char *heading = g_object_get_data (G_OBJECT (self), "library-problem-heading");
-  const char *body = g_object_get_data (G_OBJECT (self), "library-problem-body");
   GtkWidget *dialog;
 
   g_signal_handlers_disconnect_by_func (self, show_library_problem, NULL);
-  if (heading == NULL)
+  if (self->library_problem_heading == NULL)
     return;
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), self->library_problem_heading,
+                                   self->library_problem_body);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
-  g_object_set_data (G_OBJECT (self), "library-problem-heading", NULL);
-  g_object_set_data (G_OBJECT (self), "library-problem-body", NULL);
+  g_clear_pointer (&self->library_problem_heading, g_free);
+  g_clear_pointer (&self->library_problem_body, g_free);
 }
 
 /* Tells once, in a dialog over the window (when it is shown), what was
@@ -198,8 +240,10 @@ library_problem (ImhWindow *self, const char *heading, const char *body)
   if (self->library_problem_shown)
     return;
   self->library_problem_shown = TRUE;
-  g_object_set_data_full (G_OBJECT (self), "library-problem-heading", g_strdup (heading), g_free);
-  g_object_set_data_full (G_OBJECT (self), "library-problem-body", g_strdup (body), g_free);
+  g_free (self->library_problem_heading);
+  self->library_problem_heading = g_strdup (heading);
+  g_free (self->library_problem_body);
+  self->library_problem_body = g_strdup (body);
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     show_library_problem (self);
   else
@@ -385,10 +429,16 @@ static void
 follow_game (ImhWindow *self)
 {
   ImhGame *game;
+  gint64 id = 0;
 
   if (self->play_view == NULL)
     return;   /* disposed */
   game = imh_play_view_get_game (self->play_view);
+  /* Another game than the one opened from the library: a new entry. */
+  if (self->session != NULL && imh_session_get_game (self->session) != game)
+    g_clear_object (&self->session);
+  if (self->session != NULL)
+    id = imh_session_get_library_id (self->session);
 
   if (self->autosave != NULL && imh_library_autosave_get_game (self->autosave) == game)
     return;
@@ -403,7 +453,7 @@ follow_game (ImhWindow *self)
   if (!self->library_autosave || game == NULL || !ensure_library (self)
       || imh_library_is_read_only (self->library))
     return;
-  self->autosave = imh_library_autosave_new (self->library, game, self->opened_id);
+  self->autosave = imh_library_autosave_new (self->library, game, id);
   g_signal_connect_object (self->autosave, "notify::save-error", G_CALLBACK (on_save_error), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (on_autosave_id), self, G_CONNECT_SWAPPED);
   on_autosave_id (self);
@@ -478,7 +528,12 @@ imh_window_dispose (GObject *object)
   g_clear_handle_id (&self->thumbnail_source, g_source_remove);
   g_clear_pointer (&self->thumbnail_png, g_bytes_unref);
   g_clear_object (&self->thumbnail_game);
+  g_clear_object (&self->session);
+  g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
   g_clear_object (&self->library);
+  g_clear_pointer (&self->library_problem_heading, g_free);
+  g_clear_pointer (&self->library_problem_body, g_free);
 
   G_OBJECT_CLASS (imh_window_parent_class)->dispose (object);
 }
@@ -640,75 +695,78 @@ imh_window_add_toast (ImhWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
-/* The unfinished game changed last among the kinds the app has a board
- * for, or 0. */
-static gint64
-latest_resumable (ImhWindow  *self,
-                  GError    **error)
+/* The kinds the app has a board for, as a set for
+ * imh_session_resume_async(). */
+static guint
+resumable_kinds (void)
 {
-  gint64 best = 0, best_time = 0;
+  guint kinds = 0;
 
   for (int kind = 0; kind < IMH_N_GAMES; kind++)
-    {
-      g_autoptr(ImhGameSummary) summary = NULL;
-      gint64 id;
-
-      if (!imh_ui_kind_has_board ((ImhGameKind) kind))
-        continue;
-      id = imh_library_get_latest_unfinished_of (self->library, (ImhGameKind) kind, error);
-      if (id <= 0)
-        {
-          if (error != NULL && *error != NULL)
-            return 0;
-          continue;
-        }
-      summary = imh_library_get_summary (self->library, id, error);
-      if (summary == NULL)
-        return 0;
-      if (best == 0 || imh_game_summary_get_ended (summary) > best_time)
-        {
-          best = id;
-          best_time = imh_game_summary_get_ended (summary);
-        }
-    }
-  return best;
+    if (imh_ui_kind_has_board ((ImhGameKind) kind))
+      kinds |= 1u << kind;
+  return kinds;
 }
 
-void
-imh_window_resume (ImhWindow *self)
+static void
+on_resumed (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
 {
+  g_autoptr(ImhWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(ImhGame) game = NULL;
-  gint64 id;
+  g_autoptr(ImhSession) session = imh_session_resume_finish (result, &error);
 
-  g_return_if_fail (IMH_IS_WINDOW (self));
-
-  if (!ensure_library (self))
-    return;   /* the toast says why; playing works without the library */
-  /* Once: the autosave file of earlier versions becomes a library entry. */
-  if (!imh_library_is_read_only (self->library)
-      && !imh_autosave_migrate (self->library, NULL, &error))
-    {
-      imh_window_add_toast (self, imh_ui_toast_new (error->message));
-      g_clear_error (&error);
-    }
-  if (imh_play_view_get_game (self->play_view) != NULL)
-    return;   /* a game is shown already (a file opened) */
-  id = latest_resumable (self, &error);
-  if (id > 0)
-    text = imh_library_load_record (self->library, id, &error);
-  if (text != NULL)
-    game = imh_game_new_from_record_text (text, -1, &error);
-  if (game == NULL)
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->play_view == NULL)
+    return;
+  if (session == NULL)
     {
       if (error != NULL)
         imh_window_add_toast (self, imh_ui_toast_new (error->message));
       return;
     }
+  if (imh_play_view_get_game (self->play_view) != NULL)
+    return;   /* a game was shown meanwhile (a file opened) */
   /* Every change updates the same entry. */
-  self->opened_id = id;
-  imh_play_view_set_game (self->play_view, game);
-  self->opened_id = 0;
+  show_session (self, session);
   imh_window_add_toast (self, imh_ui_toast_new (_("Your unfinished game is back")));
+}
+
+/* The old autosave files are in the library: the unfinished game next. */
+static void
+on_migrated (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(ImhWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+
+  if (!imh_autosave_migrate_finish (IMH_LIBRARY (source), result, NULL, &error)
+      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->play_view != NULL)
+    imh_window_add_toast (self, imh_ui_toast_new (error->message));
+  if (g_cancellable_is_cancelled (cancellable) || self->play_view == NULL)
+    return;   /* the window is gone, or a library game is being opened */
+  if (imh_play_view_get_game (self->play_view) != NULL)
+    return;   /* a game is shown already (a file opened) */
+  imh_session_resume_async (self->library, resumable_kinds (), cancellable, on_resumed, g_object_ref (self));
+}
+
+void
+imh_window_resume (ImhWindow *self)
+{
+  g_return_if_fail (IMH_IS_WINDOW (self));
+
+  if (!ensure_library (self))
+    return;   /* the toast says why; playing works without the library */
+  /* Once: the autosave file of earlier versions becomes a library entry. */
+  if (!imh_library_is_read_only (self->library))
+    {
+      imh_autosave_migrate_async (self->library, restart_open (self), on_migrated, g_object_ref (self));
+      return;
+    }
+  if (imh_play_view_get_game (self->play_view) != NULL)
+    return;   /* a game is shown already (a file opened) */
+  imh_session_resume_async (self->library, resumable_kinds (), restart_open (self),
+                            on_resumed, g_object_ref (self));
 }

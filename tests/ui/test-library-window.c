@@ -35,6 +35,52 @@ library_state (ImhWindow *window)
   return g_variant_get_boolean (state);
 }
 
+/* Opening a game of the library and resuming one are asynchronous: the
+ * window shows the game when it is read. */
+typedef struct {
+  ImhWindow *window;
+  ImhGame   *before;
+} Shown;
+
+static gboolean
+shows_another_game (gpointer data)
+{
+  Shown *shown = data;
+  ImhGame *game = imh_play_view_get_game (imh_window_get_play_view (shown->window));
+
+  return game != NULL && game != shown->before;
+}
+
+/* Until the window shows a game other than the one it shows now. */
+static void
+wait_for_another_game (ImhWindow *window)
+{
+  Shown shown = { window, imh_play_view_get_game (imh_window_get_play_view (window)) };
+
+  imh_test_iterate_until (shows_another_game, &shown);
+}
+
+static gboolean
+label_contains (GtkWidget *widget,
+                gpointer   text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
+}
+
+typedef struct {
+  ImhWindow  *window;
+  const char *text;
+} Told;
+
+static gboolean
+shows_text (gpointer data)
+{
+  Told *told = data;
+
+  return imh_test_find_widget (GTK_WIDGET (told->window), label_contains, (gpointer) told->text) != NULL;
+}
+
 static void
 test_library_in_window (void)
 {
@@ -89,6 +135,7 @@ test_library_in_window (void)
   /* Opening the unfinished game shows it on the play page, at its end. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
   g_signal_emit_by_name (page, "open-game", ids[1], -1);
+  wait_for_another_game (window);
   g_assert_cmpstr (imh_window_get_page (window), ==, "play");
   g_assert_false (library_state (window));
   {
@@ -101,6 +148,7 @@ test_library_in_window (void)
   /* A finished game, opened at a position. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
   g_signal_emit_by_name (page, "open-game", ids[0], 5);
+  wait_for_another_game (window);
   g_assert_cmpstr (imh_window_get_page (window), ==, "play");
   {
     ImhGame *game = imh_play_view_get_game (imh_window_get_play_view (window));
@@ -163,6 +211,7 @@ test_library_autosave (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
   page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_signal_emit_by_name (page, "open-game", id, -1);
+  wait_for_another_game (window);
   play_one (imh_play_view_get_game (view));
   want[0] = id;
   want[1] = 9;
@@ -251,6 +300,7 @@ test_resume_from_library (void)
   }
 
   window = launch_window ();
+  wait_for_another_game (window);
   g_assert_false (g_file_test (old_path, G_FILE_TEST_EXISTS));
   {
     g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
@@ -272,6 +322,7 @@ test_resume_from_library (void)
 
   /* The next launch: the same game from the library, no file any more. */
   window = launch_window ();
+  wait_for_another_game (window);
   resumed = imh_play_view_get_game (imh_window_get_play_view (window));
   g_assert_nonnull (resumed);
   g_assert_cmpuint (imh_game_get_n_plies (resumed), ==, 4);
@@ -291,6 +342,7 @@ test_resume_from_library (void)
   g_assert_true (g_file_set_contents (old_path, "not a game record\n", -1, &error));
   window = launch_window ();
   imh_test_iterate_until (file_is_gone, old_path);
+  wait_for_another_game (window);
   g_assert_true (g_file_test (invalid_path, G_FILE_TEST_EXISTS));
   g_assert_nonnull (imh_play_view_get_game (imh_window_get_play_view (window)));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -517,6 +569,7 @@ test_base_game_not_shown (void)
   }
 
   window = launch_window ();
+  wait_for_another_game (window);
   shown = imh_play_view_get_game (imh_window_get_play_view (window));
   g_assert_nonnull (shown);
   g_assert_cmpint (imh_game_get_kind (shown), ==, IMH_GAME_DUEL);
@@ -526,6 +579,11 @@ test_base_game_not_shown (void)
   page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_assert_nonnull (page);
   g_signal_emit_by_name (page, "open-game", classic_id, -1);
+  {
+    Told told = { window, IMH_T ("This game of Imhotep for 2–4 players stays in the library, but the app "
+                                 "has no board for it yet: imhotep-cli shows, analyses and exports it") };
+    imh_test_iterate_until (shows_text, &told);
+  }
   g_assert_cmpstr (imh_window_get_page (window), ==, "library");
   g_assert_true (imh_play_view_get_game (imh_window_get_play_view (window)) == shown);
 

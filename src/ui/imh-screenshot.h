@@ -8,7 +8,8 @@ G_BEGIN_DECLS
 
 /* What `imhotep --screenshot FILE [--size WxH] [--dark]` asks for. Later
  * options (such as a game record and a ply to show) extend this struct and
- * prepare the window in the ImhApplication before the picture is taken. */
+ * prepare the window (imh-application-screenshot.c) before the picture is
+ * taken. */
 typedef struct {
   char     *path;       /* the PNG file to write */
   int       width;      /* window size in logical pixels */

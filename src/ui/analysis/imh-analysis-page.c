@@ -31,19 +31,18 @@ struct _ImhAnalysisPage
   guint              samples;
   guint              sample_iterations;
 
-  GtkWidget         *box;
-  GtkWidget         *unreadable;    /* the stored analysis cannot be read: why */
-  GtkWidget         *unreadable_body;
-  GtkWidget         *intro;         /* not analysed: text and button */
-  GtkWidget         *progress_box;
-  GtkWidget         *progress;
-  GtkWidget         *graph;
-  GtkWidget         *decision_title;
+  /* Template children. */
   GtkWidget         *decision_body;
   GtkWidget         *decision_mark;
-  GtkWidget         *nav_box;
+  GtkWidget         *decision_title;
+  GtkWidget         *graph;
+  GtkWidget         *intro;         /* not analysed: text and buttons */
   GtkWidget         *players_box;
+  GtkWidget         *progress;
+  GtkWidget         *progress_box;
   GtkWidget         *result_box;
+  GtkWidget         *unreadable;    /* the stored analysis cannot be read: why */
+  GtkWidget         *unreadable_body;
 };
 
 G_DEFINE_FINAL_TYPE (ImhAnalysisPage, imh_analysis_page, GTK_TYPE_WIDGET)
@@ -495,166 +494,28 @@ imh_analysis_page_class_init (ImhAnalysisPageClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "analysispage");
-}
 
-static GtkWidget *
-action_button (const char *label,
-               const char *action,
-               const char *tooltip)
-{
-  GtkWidget *button = gtk_button_new ();
-  GtkWidget *text = gtk_label_new_with_mnemonic (label);
-
-  /* Narrow sidebars (a 360 px window) shorten the label, not the page. */
-  gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (text), button);
-  gtk_button_set_child (GTK_BUTTON (button), text);
-
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  if (tooltip != NULL)
-    gtk_widget_set_tooltip_text (button, tooltip);
-  return button;
-}
-
-static GtkWidget *
-wrap_label (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  return label;
+  g_type_ensure (IMH_TYPE_EVAL_GRAPH);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_BASE_PATH "/analysis/imh-analysis-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, decision_body);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, decision_mark);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, decision_title);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, graph);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, intro);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, players_box);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, progress);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, progress_box);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, result_box);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, unreadable);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, unreadable_body);
+  gtk_widget_class_bind_template_callback (widget_class, on_ply_activated);
 }
 
 static void
 imh_analysis_page_init (ImhAnalysisPage *self)
 {
-  GtkWidget *scrolled, *button, *row, *label, *sw, *decision, *image;
-
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_parent (scrolled, GTK_WIDGET (self));
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_widget_set_margin_start (self->box, 12);
-  gtk_widget_set_margin_end (self->box, 12);
-  gtk_widget_set_margin_top (self->box, 6);
-  gtk_widget_set_margin_bottom (self->box, 12);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->box);
-
-  /* A stored analysis that cannot be read: said, and kept until the game
-   * is analysed again (the intro's buttons below). */
-  self->unreadable = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  image = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
-  gtk_image_set_pixel_size (GTK_IMAGE (image), 32);
-  gtk_widget_add_css_class (image, "warning");
-  gtk_box_append (GTK_BOX (self->unreadable), image);
-  label = wrap_label (_("Stored Analysis Unreadable"));
-  gtk_widget_add_css_class (label, "heading");
-  gtk_label_set_xalign (GTK_LABEL (label), 0.5);
-  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-  gtk_box_append (GTK_BOX (self->unreadable), label);
-  self->unreadable_body = wrap_label (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->unreadable_body), 0.5);
-  gtk_label_set_justify (GTK_LABEL (self->unreadable_body), GTK_JUSTIFY_CENTER);
-  gtk_label_set_selectable (GTK_LABEL (self->unreadable_body), TRUE);
-  gtk_box_append (GTK_BOX (self->unreadable), self->unreadable_body);
-  gtk_widget_set_visible (self->unreadable, FALSE);
-  gtk_box_append (GTK_BOX (self->box), self->unreadable);
-
-  /* Not analysed yet. */
-  self->intro = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  label = wrap_label (_("An analysis rates every decision by its effect on the win chance, marks "
-                        "inaccuracies, mistakes and blunders, and weighs the luck of the draws. "
-                        "It runs in the background."));
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_box_append (GTK_BOX (self->intro), label);
-  button = action_button (_("_Analyse Game"), "game.analyse", NULL);
-  gtk_widget_add_css_class (button, "suggested-action");
-  gtk_widget_add_css_class (button, "pill");
-  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (self->intro), button);
-  button = action_button (_("_Quick Analysis"), "game.analyse-quick",
-                          _("Fewer samples per decision: done sooner, less precise"));
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (self->intro), button);
-  gtk_box_append (GTK_BOX (self->box), self->intro);
-
-  /* Running. */
-  self->progress_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  self->progress = gtk_progress_bar_new ();
-  gtk_progress_bar_set_show_text (GTK_PROGRESS_BAR (self->progress), TRUE);
-  gtk_progress_bar_set_ellipsize (GTK_PROGRESS_BAR (self->progress), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (self->progress, TRUE);
-  gtk_widget_set_valign (self->progress, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (self->progress_box), self->progress);
-  button = action_button (_("_Cancel"), "game.cancel-analysis", _("Stop the analysis"));
-  gtk_box_append (GTK_BOX (self->progress_box), button);
-  gtk_widget_set_visible (self->progress_box, FALSE);
-  gtk_box_append (GTK_BOX (self->box), self->progress_box);
-
-  /* The result. */
-  self->result_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  self->graph = imh_eval_graph_new ();
-  gtk_widget_set_size_request (self->graph, -1, 120);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->graph), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Win chance over the game"), -1);
-  g_signal_connect_swapped (self->graph, "ply-activated", G_CALLBACK (on_ply_activated), self);
-  gtk_box_append (GTK_BOX (self->result_box), self->graph);
-
-  self->nav_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (self->nav_box, "linked");
-  gtk_box_set_homogeneous (GTK_BOX (self->nav_box), TRUE);
-  button = action_button (_("_Previous Mistake"), "game.previous-mistake", NULL);
-  gtk_box_append (GTK_BOX (self->nav_box), button);
-  button = action_button (_("_Next Mistake"), "game.next-mistake", NULL);
-  gtk_box_append (GTK_BOX (self->nav_box), button);
-  gtk_box_append (GTK_BOX (self->result_box), self->nav_box);
-
-  decision = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_widget_add_css_class (decision, "card");
-  gtk_widget_add_css_class (decision, "analysis-decision");
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  self->decision_title = wrap_label (NULL);
-  gtk_widget_add_css_class (self->decision_title, "heading");
-  gtk_widget_set_hexpand (self->decision_title, TRUE);
-  gtk_box_append (GTK_BOX (row), self->decision_title);
-  self->decision_mark = gtk_label_new (NULL);
-  gtk_widget_set_valign (self->decision_mark, GTK_ALIGN_START);
-  gtk_widget_add_css_class (self->decision_mark, "analysis-mark");
-  gtk_box_append (GTK_BOX (row), self->decision_mark);
-  gtk_box_append (GTK_BOX (decision), row);
-  self->decision_body = wrap_label (NULL);
-  gtk_box_append (GTK_BOX (decision), self->decision_body);
-  gtk_box_append (GTK_BOX (self->result_box), decision);
-
-  self->players_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_box_append (GTK_BOX (self->result_box), self->players_box);
-
-  button = action_button (_("Analyse _Again"), "game.analyse", NULL);
-  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (self->result_box), button);
-  gtk_widget_set_visible (self->result_box, FALSE);
-  gtk_box_append (GTK_BOX (self->box), self->result_box);
-
-  /* Review: the hidden parts. */
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  decision = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_widget_set_hexpand (decision, TRUE);
-  label = wrap_label (_("Show hidden tiles (pile and reserve)"));
-  gtk_box_append (GTK_BOX (decision), label);
-  sw = wrap_label (_("Off: as the player saw it. On: everything revealed."));
-  gtk_widget_add_css_class (sw, "dim-label");
-  gtk_widget_add_css_class (sw, "caption");
-  gtk_box_append (GTK_BOX (decision), sw);
-  gtk_box_append (GTK_BOX (row), decision);
-  sw = gtk_switch_new ();
-  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (sw), "game.reveal-hidden");
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (sw), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
-  gtk_box_append (GTK_BOX (row), sw);
-  gtk_box_append (GTK_BOX (self->box), row);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 /* ---- Public ---------------------------------------------------------------------- */

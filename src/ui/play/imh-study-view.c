@@ -9,33 +9,10 @@
 #include "imh-ui-util.h"
 #include "imh-duel-board.h"
 #include "imh-hint.h"
-#include "imh-study-view.h"
+#include "imh-study-view-private.h"
 #include "imh-texts.h"
 
 #define MAX_VARIATIONS 12
-
-struct _ImhStudyView
-{
-  GtkWidget           parent_instance;
-
-  GtkWidget          *board;        /* not referenced */
-  ImhGame            *game;
-  ImhLibrary         *library;
-  ImhLibraryAutosave *autosave;
-  GSettings          *settings;
-  GSimpleActionGroup *actions;
-  GListModel         *hints;
-  gboolean            top_five;
-
-  GtkWidget          *scrolled;
-  GtkWidget          *hint_list;
-  GtkWidget          *variation_title;
-  GtkWidget          *variation_list;
-  GtkWidget          *bookmark_list;
-  guint               n_listed;
-  guint               n_variations;
-  guint               n_bookmarks;
-};
 
 G_DEFINE_FINAL_TYPE (ImhStudyView, imh_study_view, GTK_TYPE_WIDGET)
 
@@ -62,21 +39,6 @@ clear_list (GtkWidget *list)
   /* Rows only: the placeholder stays. */
   while ((row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (list), GTK_WIDGET (row));
-}
-
-static GtkWidget *
-placeholder (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_set_margin_top (label, 12);
-  gtk_widget_set_margin_bottom (label, 12);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
-  return label;
 }
 
 /* ---- Top decisions --------------------------------------------------------- */
@@ -380,91 +342,13 @@ imh_study_view_add_bookmark (ImhStudyView  *self,
   return bookmark;
 }
 
-static void
-on_bookmark_response (AdwMessageDialog *dialog,
-                      const char       *response,
-                      ImhStudyView     *self)
-{
-  GtkWidget *entry = g_object_get_data (G_OBJECT (dialog), "entry");
-  g_autoptr(GError) error = NULL;
-  g_autofree char *note = NULL;
-
-  if (g_strcmp0 (response, "bookmark") != 0)
-    return;
-  note = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
-  if (imh_study_view_add_bookmark (self, note, &error) <= 0)
-    imh_ui_toast (GTK_WIDGET (self), error->message);
-  else
-    imh_ui_toast (GTK_WIDGET (self), _("Position bookmarked"));
-}
-
-static void
-on_bookmark_entry_activate (GtkEntry         *entry,
-                            AdwMessageDialog *dialog)
-{
-  adw_message_dialog_response (dialog, "bookmark");
-  gtk_window_close (GTK_WINDOW (dialog));
-}
-
-static void
-study_bookmark (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
-{
-  ImhStudyView *self = user_data;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *dialog, *entry;
-  g_autofree char *body = NULL;
-
-  if (self->game == NULL)
-    return;
-  /* Translators: %u is the number of decisions played before the position */
-  body = g_strdup_printf (_("The position after decision %u. Add a note to find it again."),
-                          imh_game_get_viewed_ply (self->game));
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   _("Bookmark Position"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "bookmark", _("_Bookmark"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "bookmark",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "bookmark");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Note (optional)"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
-  g_signal_connect (entry, "activate", G_CALLBACK (on_bookmark_entry_activate), dialog);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
-  g_object_set_data (G_OBJECT (dialog), "entry", entry);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_bookmark_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-study_top_five (GSimpleAction *action,
-                GVariant      *state,
-                gpointer       user_data)
-{
-  imh_study_view_set_top_five (IMH_STUDY_VIEW (user_data), g_variant_get_boolean (state));
-}
-
-/* No GPropertyAction: it would keep the view alive (a reference cycle
- * through the action group). */
-static const GActionEntry study_entries[] = {
-  { .name = "bookmark", .activate = study_bookmark },
-  { .name = "top-five", .state = "false", .change_state = study_top_five },
-};
-
 /* ---- Following the game ---------------------------------------------------- */
 
 static void
 on_game_changed (ImhStudyView *self)
 {
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "bookmark");
-
   update_variations (self);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->game != NULL);
+  _imh_study_view_actions_update (self);
 }
 
 static void
@@ -558,104 +442,27 @@ imh_study_view_class_init (ImhStudyViewClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "studyview");
-}
 
-static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_widget_add_css_class (label, "heading");
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_margin_top (label, 12);
-  gtk_widget_set_margin_bottom (label, 6);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LEVEL, 2, -1);
-  return label;
-}
-
-static GtkWidget *
-boxed_list (void)
-{
-  GtkWidget *list = gtk_list_box_new ();
-
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-  return list;
+  g_type_ensure (ADW_TYPE_ACTION_ROW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/play/imh-study-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhStudyView, bookmark_list);
+  gtk_widget_class_bind_template_child (widget_class, ImhStudyView, hint_list);
+  gtk_widget_class_bind_template_child (widget_class, ImhStudyView, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, ImhStudyView, variation_list);
+  gtk_widget_class_bind_template_child (widget_class, ImhStudyView, variation_title);
+  gtk_widget_class_bind_template_callback (widget_class, on_bookmark_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_hint_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_variation_activated);
 }
 
 static void
 imh_study_view_init (ImhStudyView *self)
 {
-  GtkWidget *box, *switch_list, *row, *sw, *button;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  _imh_study_view_actions_init (self);
 
-  self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), study_entries,
-                                   G_N_ELEMENTS (study_entries), self);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->actions), "bookmark")),
-                               FALSE);
   self->settings = g_settings_new (BASE_APP_ID);
   g_settings_bind (self->settings, "hint-top-five", self, "top-five", G_SETTINGS_BIND_DEFAULT);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "study", G_ACTION_GROUP (self->actions));
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-
-  gtk_box_append (GTK_BOX (box), heading (_("Top Decisions")));
-  switch_list = boxed_list ();
-  row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Show _Top 5 on the Board"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
-  sw = gtk_switch_new ();
-  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (sw), "study.top-five");
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
-  gtk_list_box_append (GTK_LIST_BOX (switch_list), row);
-  gtk_widget_set_margin_bottom (switch_list, 12);
-  gtk_box_append (GTK_BOX (box), switch_list);
-  self->hint_list = boxed_list ();
-  gtk_list_box_set_placeholder (GTK_LIST_BOX (self->hint_list),
-                                placeholder (_("Press H (Hint) for the computer’s best decisions "
-                                               "at the position shown, also in the past.")));
-  g_signal_connect_swapped (self->hint_list, "row-activated", G_CALLBACK (on_hint_activated), self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->hint_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Top Decisions"), -1);
-  gtk_box_append (GTK_BOX (box), self->hint_list);
-
-  self->variation_title = heading (_("Variations"));
-  gtk_box_append (GTK_BOX (box), self->variation_title);
-  self->variation_list = boxed_list ();
-  g_signal_connect_swapped (self->variation_list, "row-activated", G_CALLBACK (on_variation_activated), self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->variation_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Variations"), -1);
-  gtk_box_append (GTK_BOX (box), self->variation_list);
-  gtk_widget_set_visible (self->variation_title, FALSE);
-  gtk_widget_set_visible (self->variation_list, FALSE);
-
-  gtk_box_append (GTK_BOX (box), heading (_("Bookmarks")));
-  self->bookmark_list = boxed_list ();
-  gtk_list_box_set_placeholder (GTK_LIST_BOX (self->bookmark_list),
-                                placeholder (_("No bookmarks in this game")));
-  g_signal_connect_swapped (self->bookmark_list, "row-activated", G_CALLBACK (on_bookmark_activated), self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->bookmark_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Bookmarks"), -1);
-  gtk_box_append (GTK_BOX (box), self->bookmark_list);
-  button = gtk_button_new_with_mnemonic (_("_Bookmark Position…"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "study.bookmark");
-  gtk_widget_set_tooltip_text (button, _("Bookmark the position shown with a note (Ctrl+D)"));
-  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (button, 12);
-  gtk_widget_add_css_class (button, "pill");
-  gtk_box_append (GTK_BOX (box), button);
-
-  self->scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), box);
-  gtk_widget_set_vexpand (self->scrolled, TRUE);
-  gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
 }
 
 /* ---- Public ---------------------------------------------------------------- */
@@ -755,8 +562,7 @@ imh_study_view_set_top_five (ImhStudyView *self,
     return;
   self->top_five = top_five;
   if (self->actions != NULL)
-    g_simple_action_set_state (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->actions), "top-five")),
-                               g_variant_new_boolean (top_five));
+    _imh_study_view_actions_update (self);
   if (self->hints != NULL && self->board != NULL
       && imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (self->board)))
     update_board (self);

@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-application-screenshot.c — imhotep --screenshot: the window (or dialog) prepared as
+ * asked, rendered into a PNG file, then closed. */
+#define G_LOG_DOMAIN "imh-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imh-analysis-page.h"
+#include "imh-application-private.h"
+#include "imh-duel-board.h"
+#include "imh-library-page.h"
+#include "imh-new-game-dialog.h"
+#include "imh-preferences.h"
+#include "imh-record-file.h"
+#include "imh-screenshot.h"
+#include "imh-ui-util.h"
+#include "imh-window.h"
+
+static void
+on_screenshot_done (GtkWindow    *window,
+                    const GError *error,
+                    gpointer      user_data)
+{
+  ImhApplication *self = user_data;
+
+  if (error != NULL)
+    {
+      g_printerr ("imhotep: %s: %s\n", self->screenshot->path, error->message);
+      self->exit_status = 1;
+    }
+  /* Destroyed, not closed: the screenshot does not touch the saved window state. */
+  gtk_window_destroy (window);
+}
+
+/* --new-game, --preferences, --game-over: the dialog goes, and the window it belongs to. */
+static void
+on_dialog_screenshot_done (GtkWindow    *dialog,
+                           const GError *error,
+                           gpointer      user_data)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (dialog);
+
+  /* The window after this frame: not from the dialog's tick callback. */
+  if (parent != NULL)
+    g_idle_add_once ((GSourceOnceFunc) gtk_window_destroy, parent);
+  on_screenshot_done (dialog, error, user_data);
+}
+
+static void
+take_when_ready (ImhApplication *self,
+                 GtkWindow      *window)
+{
+  /* The picture is of the window's content: header bar and page, no frame. */
+  imh_screenshot_take_when_ready (window,
+                                  adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
+                                  self->screenshot, on_screenshot_done, self);
+}
+
+/* --study: the picture waits for the hint. */
+static void
+on_study_hint (ImhApplication *self,
+               GParamSpec     *pspec,
+               GtkWidget      *board)
+{
+  GtkRoot *window = gtk_widget_get_root (board);
+
+  if (!imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (board)) || !GTK_IS_WINDOW (window))
+    return;
+  g_signal_handlers_disconnect_by_func (board, on_study_hint, self);
+  take_when_ready (self, GTK_WINDOW (window));
+}
+
+/* --analysis: the picture waits for the analysis. */
+static void
+on_screenshot_analysis (ImhApplication *self,
+                        GParamSpec     *pspec,
+                        GtkWidget      *page)
+{
+  GtkRoot *window = gtk_widget_get_root (page);
+
+  if (imh_analysis_page_get_running (IMH_ANALYSIS_PAGE (page)) || !GTK_IS_WINDOW (window))
+    return;
+  g_signal_handlers_disconnect_by_func (page, on_screenshot_analysis, self);
+  /* A narrow window folded the sidebar away meanwhile: show it again. */
+  imh_play_view_show_analysis (IMH_PLAY_VIEW (gtk_widget_get_ancestor (page, IMH_TYPE_PLAY_VIEW)),
+                               IMH_ANALYSIS_QUICK);
+  imh_screenshot_take_when_ready (GTK_WINDOW (window),
+                                  adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
+                                  self->screenshot, on_screenshot_done, self);
+}
+
+void
+_imh_application_take_screenshot (ImhApplication *self)
+{
+  ImhWindow *window;
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      self->screenshot->dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                             : ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  /* Window buttons and font as GNOME shows them, whatever the display has
+   * configured; no animations, so that the picture shows where they end
+   * (a sidebar sliding in took longer than the frames waited for on a busy
+   * machine, and was taken half-way). */
+  g_object_set (gtk_settings_get_default (),
+                "gtk-decoration-layout", "appmenu:close",
+                "gtk-font-name", "Cantarell 11",
+                "gtk-enable-animations", FALSE,
+                NULL);
+
+  window = imh_window_new (self);
+  gtk_window_unmaximize (GTK_WINDOW (window));
+  if (self->screenshot->record != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+      gsize length = 0;
+      g_autoptr(ImhGame) game = NULL;
+
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (self->screenshot->record);
+
+      if (imh_record_file_read (file, IMH_RECORD_FILE_MAX_SIZE, &text, &length, NULL, &error))
+        game = imh_game_new_from_record_text (text, (gssize) length, &error);
+      if (game == NULL || !imh_ui_game_has_board (game, &error))
+        {
+          g_printerr ("imhotep: %s: %s\n", self->screenshot->record, error->message);
+          self->exit_status = 1;
+          gtk_window_destroy (GTK_WINDOW (window));
+          return;
+        }
+      /* A picture: the computer does not move on. */
+      imh_game_stop_computer (game);
+      if (self->screenshot->ply >= 0)
+        {
+          if ((guint) self->screenshot->ply > imh_game_get_live_ply (game))
+            {
+              g_printerr (_("imhotep: %s: --ply %d is after the end of the game (%u)\n"),
+                          self->screenshot->record, self->screenshot->ply,
+                          imh_game_get_live_ply (game));
+              self->exit_status = 1;
+              gtk_window_destroy (GTK_WINDOW (window));
+              return;
+            }
+          imh_game_set_viewed_ply (game, (guint) self->screenshot->ply);
+        }
+      imh_play_view_set_game (imh_window_get_play_view (window), game);
+      if (self->screenshot->reveal)
+        g_action_group_change_action_state (imh_play_view_get_actions (imh_window_get_play_view (window)),
+                                            "reveal-hidden", g_variant_new_boolean (TRUE));
+      if (self->screenshot->game_over)
+        {
+          ImhScreenshotRequest shot;
+          GtkWindow *summary;
+
+          if (!imh_game_get_is_over (game))
+            {
+              g_printerr (_("imhotep: %s: --game-over needs a finished game\n"), self->screenshot->record);
+              self->exit_status = 1;
+              gtk_window_destroy (GTK_WINDOW (window));
+              return;
+            }
+          gtk_window_present (GTK_WINDOW (window));
+          g_action_group_activate_action (imh_play_view_get_actions (imh_window_get_play_view (window)),
+                                          "show-summary", NULL);
+          summary = imh_play_view_get_summary (imh_window_get_play_view (window));
+          g_assert (summary != NULL);
+          /* The window at --size; the summary at its own size. */
+          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                       self->screenshot->height);
+          shot = *self->screenshot;
+          shot.natural_size = TRUE;
+          imh_screenshot_take_when_ready (summary, GTK_WIDGET (summary), &shot,
+                                          on_dialog_screenshot_done, self);
+          return;
+        }
+      if (self->screenshot->analysis)
+        {
+          GtkWidget *page = imh_play_view_get_analysis_page (imh_window_get_play_view (window));
+
+          g_signal_connect_object (page, "notify::running", G_CALLBACK (on_screenshot_analysis), self,
+                                   G_CONNECT_SWAPPED);
+          imh_play_view_show_analysis (imh_window_get_play_view (window), IMH_ANALYSIS_QUICK);
+          /* At the picture's size from the start (the sidebar folds now, not later). */
+          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                       self->screenshot->height);
+          gtk_window_present (GTK_WINDOW (window));
+          /* Nothing to analyse: the picture right away. */
+          on_screenshot_analysis (self, NULL, page);
+          return;
+        }
+      if (self->screenshot->study)
+        {
+          GtkWidget *board = imh_play_view_get_board (imh_window_get_play_view (window));
+
+          g_signal_connect_object (board, "notify::hint-visible", G_CALLBACK (on_study_hint), self,
+                                   G_CONNECT_SWAPPED);
+          imh_play_view_show_study (imh_window_get_play_view (window));
+          /* At its size already while the hint is searched. */
+          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                       self->screenshot->height);
+          gtk_window_present (GTK_WINDOW (window));
+          /* No hint at the end of a game: the picture right away. */
+          if (!g_action_group_get_action_enabled (imh_play_view_get_actions (imh_window_get_play_view (window)),
+                                                  "hint"))
+            {
+              g_signal_handlers_disconnect_by_func (board, on_study_hint, self);
+              take_when_ready (self, GTK_WINDOW (window));
+            }
+          return;
+        }
+    }
+  if (self->screenshot->new_game || self->screenshot->preferences)
+    {
+      g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
+      GtkWindow *dialog;
+
+      gtk_window_present (GTK_WINDOW (window));
+      if (self->screenshot->new_game)
+        dialog = GTK_WINDOW (imh_new_game_dialog_new (GTK_WINDOW (window), IMH_GAME_DUEL));
+      else
+        dialog = imh_preferences_window_new (GTK_WINDOW (window), settings);
+      imh_screenshot_take_when_ready (dialog, adw_window_get_content (ADW_WINDOW (dialog)),
+                                      self->screenshot, on_dialog_screenshot_done, self);
+      gtk_window_present (dialog);
+      return;
+    }
+  if (self->screenshot->library)
+    {
+      /* The library of $XDG_DATA_HOME (build-aux/screenshots fills its own). */
+      GtkWidget *page;
+
+      g_action_group_change_action_state (G_ACTION_GROUP (window), "library",
+                                          g_variant_new_boolean (TRUE));
+      /* The newest game selected, so that the action bar shows. */
+      page = imh_window_get_library_page (window);
+      if (page != NULL)
+        gtk_selection_model_select_item (imh_library_page_get_selection (IMH_LIBRARY_PAGE (page)), 0,
+                                         TRUE);
+      /* At its size from the start: the columns shown depend on the width. */
+      gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                   self->screenshot->height);
+    }
+  take_when_ready (self, GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (window));
+}

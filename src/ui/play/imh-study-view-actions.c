@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-study-view-actions.c — the study view's actions: bookmark the position, show the top five. */
+#define G_LOG_DOMAIN "imh-study-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "imh-study-view-private.h"
+#include "imh-ui-util.h"
+
+static void
+on_bookmark_response (AdwMessageDialog *dialog,
+                      const char       *response,
+                      ImhStudyView     *self)
+{
+  GtkWidget *entry = g_object_get_data (G_OBJECT (dialog), "entry");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *note = NULL;
+
+  if (g_strcmp0 (response, "bookmark") != 0)
+    return;
+  note = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
+  if (imh_study_view_add_bookmark (self, note, &error) <= 0)
+    imh_ui_toast (GTK_WIDGET (self), error->message);
+  else
+    imh_ui_toast (GTK_WIDGET (self), _("Position bookmarked"));
+}
+
+static void
+on_bookmark_entry_activate (GtkEntry         *entry,
+                            AdwMessageDialog *dialog)
+{
+  adw_message_dialog_response (dialog, "bookmark");
+  gtk_window_close (GTK_WINDOW (dialog));
+}
+
+static void
+study_bookmark (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  ImhStudyView *self = user_data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog, *entry;
+  g_autofree char *body = NULL;
+
+  if (self->game == NULL)
+    return;
+  /* Translators: %u is the number of decisions played before the position */
+  body = g_strdup_printf (_("The position after decision %u. Add a note to find it again."),
+                          imh_game_get_viewed_ply (self->game));
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Bookmark Position"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "bookmark", _("_Bookmark"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "bookmark",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "bookmark");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Note (optional)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
+  g_signal_connect (entry, "activate", G_CALLBACK (on_bookmark_entry_activate), dialog);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  g_object_set_data (G_OBJECT (dialog), "entry", entry);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_bookmark_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+study_top_five (GSimpleAction *action,
+                GVariant      *state,
+                gpointer       user_data)
+{
+  imh_study_view_set_top_five (IMH_STUDY_VIEW (user_data), g_variant_get_boolean (state));
+}
+
+/* No GPropertyAction: it would keep the view alive (a reference cycle
+ * through the action group). A group, not widget-class actions: the play
+ * view, an ancestor, inserts it too, for its window-wide Ctrl+D. */
+static const GActionEntry study_entries[] = {
+  { .name = "bookmark", .activate = study_bookmark },
+  { .name = "top-five", .state = "false", .change_state = study_top_five },
+};
+
+void
+_imh_study_view_actions_init (ImhStudyView *self)
+{
+  g_assert (IMH_IS_STUDY_VIEW (self));
+  g_assert (self->actions == NULL);
+
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), study_entries,
+                                   G_N_ELEMENTS (study_entries), self);
+  _imh_study_view_actions_update (self);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "study", G_ACTION_GROUP (self->actions));
+}
+
+void
+_imh_study_view_actions_update (ImhStudyView *self)
+{
+  GAction *bookmark, *top_five;
+  g_autoptr(GVariant) state = NULL;
+
+  g_assert (IMH_IS_STUDY_VIEW (self));
+
+  bookmark = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "bookmark");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (bookmark), self->game != NULL);
+  top_five = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "top-five");
+  state = g_action_get_state (top_five);
+  if (g_variant_get_boolean (state) != self->top_five)
+    g_simple_action_set_state (G_SIMPLE_ACTION (top_five), g_variant_new_boolean (self->top_five));
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-study-view-private.h — the study view's state and the hooks that join its files. */
+#pragma once
+
+#include "imh-study-view.h"
+
+G_BEGIN_DECLS
+
+struct _ImhStudyView
+{
+  GtkWidget           parent_instance;
+
+  GtkWidget          *board;        /* not referenced */
+  ImhGame            *game;
+  ImhLibrary         *library;
+  ImhLibraryAutosave *autosave;
+  GSettings          *settings;
+  GSimpleActionGroup *actions;      /* "study" (imh-study-view-actions.c) */
+  GListModel         *hints;
+  gboolean            top_five;
+
+  /* Template children. */
+  GtkWidget          *bookmark_list;
+  GtkWidget          *hint_list;
+  GtkWidget          *scrolled;
+  GtkWidget          *variation_list;
+  GtkWidget          *variation_title;
+
+  guint               n_listed;
+  guint               n_variations;
+  guint               n_bookmarks;
+};
+
+/* imh-study-view-actions.c: the "study" group (study.bookmark,
+ * study.top-five), inserted into the view; update: enabled and state
+ * from the game and "top-five". */
+void _imh_study_view_actions_init   (ImhStudyView *self);
+void _imh_study_view_actions_update (ImhStudyView *self);
+
+G_END_DECLS

@@ -13,7 +13,8 @@
 
 extern const ImhRules imh_classic_rules;
 
-/* ---- Data tables (imh-classic-data.c); RULINGS.md Part 2 ---- */
+/* ---- Data tables (imh-classic-data.c); docs/rules.md, 'Components and
+ * site data' ---- */
 
 typedef struct {
   uint8_t cap[IMH_CLASSIC_N_SHIPS];

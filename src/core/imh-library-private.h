@@ -116,15 +116,20 @@ char *_imh_library_column_dup (sqlite3_stmt *stmt, int i);
 Conn *_imh_library_write_conn (ImhLibrary *self, GError **error);
 Conn *_imh_library_read_conn (ImhLibrary *self);
 void _imh_library_conn_unlock (Conn *c);
+/* BEGIN IMMEDIATE on c, whose lock the caller holds (_imh_library_write_conn()). */
 gboolean _imh_library_begin (Conn *c, GError **error);
 void _imh_library_rollback (Conn *c);
 gboolean _imh_library_commit (Conn *c, GError **error);
 gboolean _imh_library_end_read (Conn *c, gboolean ok, GError **error);
+/* Emits signal (GAME_ADDED, ...) for id in the main context the library
+ * was created in, from any thread. */
 void _imh_library_emit (ImhLibrary *self, guint signal, gint64 id);
 
 /* imh-library-schema.c */
 goffset _imh_library_file_size (const char *path);
 int _imh_library_open_read_only (const char *path, gboolean immutable, sqlite3 **db);
+/* Opens self->path: creates, migrates, recovers a damaged file or opens it
+ * read-only, as the file requires; then purges the trash. */
 gboolean _imh_library_open_file (ImhLibrary *self, GError **error);
 
 /* imh-library-store.c */
@@ -160,6 +165,8 @@ gboolean _imh_library_trash_set_locked (Conn *c, gint64 id, gint64 deleted_at, G
 void _imh_library_trash_purge_expired (ImhLibrary *self);
 
 /* imh-library-salvage.c */
+/* Copies every game that can be read from from_path into to, in one
+ * transaction; the number of games (error set only when writing failed). */
 guint _imh_library_salvage (ImhLibrary *self, Conn *to, const char *from_path, GError **error);
 
 G_END_DECLS

@@ -126,6 +126,15 @@ gboolean _imh_library_end_read (Conn *c, gboolean ok, GError **error);
 void _imh_library_emit (ImhLibrary *self, guint signal, gint64 id);
 
 /* imh-library-schema.c */
+
+/* "IMHL": marks the file as ours (PRAGMA application_id). */
+#define IMH_LIBRARY_APPLICATION_ID 0x494D484C
+
+/* Brings c's schema from version from to IMH_LIBRARY_SCHEMA_VERSION, in
+ * one transaction. */
+gboolean _imh_library_migrate (Conn *c, int from, GError **error);
+
+/* imh-library-open.c */
 goffset _imh_library_file_size (const char *path);
 int _imh_library_open_read_only (const char *path, gboolean immutable, sqlite3 **db);
 /* Opens self->path: creates, migrates, recovers a damaged file or opens it

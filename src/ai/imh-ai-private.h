@@ -4,18 +4,6 @@
 
 #include "imh-ai.h"
 
-/* Monotonic clock in nanoseconds. */
-uint64_t _imh_now_ns (void);
-/* CPU time of the calling thread in nanoseconds. */
-uint64_t _imh_thread_cpu_ns (void);
-/* The clock of a time budget: _imh_thread_cpu_ns() if cpu_time, else
- * _imh_now_ns(). */
-static inline uint64_t
-_imh_budget_clock_ns (bool cpu_time)
-{
-  return cpu_time ? _imh_thread_cpu_ns () : _imh_now_ns ();
-}
-
 /* Fills a candidate from sums (95% half-widths by the normal approximation). */
 void _imh_candidate_fill (ImhCandidate *c, ImhDecision d, uint32_t visits, uint32_t avail,
                           double sum, double sumsq, double msum, double msumsq);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "imh-ai-private.h"
+#include "imh-clock.h"
 #include "imh-analysis.h"
 #include "imh-json.h"
 

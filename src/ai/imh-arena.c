@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "imh-ai-private.h"
+#include "imh-clock.h"
 
 /* A safety net: no legal game comes near this many decisions. */
 #define IMH_ARENA_MAX_PLY 5000

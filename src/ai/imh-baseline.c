@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "imh-ai-private.h"
+#include "imh-clock.h"
 
 #define IMH_GREEDY_MAX_LEAVES 4000
 #define IMH_GREEDY_WIN 100000.0

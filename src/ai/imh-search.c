@@ -25,9 +25,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "imh-ai-private.h"
+#include "imh-clock.h"
 
 #define IMH_NODES_FIRST (1u << 14)   /* first capacity of the node arrays */
 #define IMH_N_CHECKPOINTS 64
@@ -153,22 +153,6 @@ _imh_search_log (uint32_t n)
 {
   pthread_once (&log_once, log_table_init);
   return n == 0 ? log (0.0) : log_n (n);
-}
-
-uint64_t
-_imh_now_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
-uint64_t
-_imh_thread_cpu_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
 void

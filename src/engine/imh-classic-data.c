@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * imh-classic-data.c — every number of Imhotep (2–4 players) in one place:
- * RULINGS.md Part 2. Values marked `provisional` were not found in any
- * source (RULINGS "PROV") and are decided there; docs/rules.md lists them.
+ * see docs/rules.md, 'Components and site data'. Values marked
+ * `provisional` were not found in any source and are reconstructed;
+ * docs/rules.md lists them under 'Provisional values'.
  */
 #include "imh-classic.h"
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * imh-classic-score.c — Imhotep (2–4 players): scores, final or "if the
- * game ended now" (RULINGS Part 2, C7, C8, C15).
+ * game ended now" (see docs/rules.md: the site data, 'C7 Ties', 'C8
+ * Wrath of the Pharaoh', 'C15 Decorations').
  */
 #include <string.h>
 

@@ -47,7 +47,7 @@ enum {
   IMH_CLASSIC_SITE_OBELISK = 4,
 };
 
-/* Market card types (RULINGS Part 2: 34 cards). */
+/* Market card types (34 cards: see docs/rules.md, 'Market cards'). */
 enum {
   IMH_CLASSIC_CARD_STATUE = 0,          /* purple ×10 */
   IMH_CLASSIC_CARD_DECO_PYRAMID,        /* green ×2 each */

@@ -457,7 +457,6 @@ _imh_classic_to_json (const ImhState *s, char *buf, size_t len)
     "none", "place-ship", "sail", "unload", "deliver", "return", "keep", "discard", "temple-b",
   };
   const ImhClassic *c = &s->u.classic;
-  const ImhRules *r = &imh_classic_rules;
   int n = c->n_players;
   ImhJson o;
   int played = c->phase == IMH_CLASSIC_PHASE_OVER ? IMH_CLASSIC_N_ROUNDS : c->round + 1;
@@ -473,7 +472,7 @@ _imh_classic_to_json (const ImhState *s, char *buf, size_t len)
        c->start_player, c->round + 1 > IMH_CLASSIC_N_ROUNDS ? IMH_CLASSIC_N_ROUNDS : c->round + 1,
        phase_ids[c->phase & 3], (unsigned) c->turn, (unsigned) c->ply);
   imh_json_printf (&o, ",\"turn_player\":%d,\"actor\":%d,\"round_start_player\":%d,\"passes\":%d",
-       r->turn_player (s), r->actor (s), c->round_start_player, c->passes);
+       _imh_classic_turn_player (s), _imh_classic_actor (s), c->round_start_player, c->passes);
   imh_json_printf (&o, ",\"over\":%s", c->phase == IMH_CLASSIC_PHASE_OVER ? "true" : "false");
 
   imh_json_printf (&o, ",\"round_cards\":[");
@@ -647,7 +646,6 @@ _imh_classic_to_text_state (const ImhState *s, char *buf, size_t len)
 {
   static const char *const phase_ids[] = { "main", "action", "round-end", "over" };
   const ImhClassic *c = &s->u.classic;
-  const ImhRules *r = &imh_classic_rules;
   int n = c->n_players;
   ImhJson o;
 
@@ -660,7 +658,7 @@ _imh_classic_to_text_state (const ImhState *s, char *buf, size_t len)
     imh_json_printf (&o, "The game is over after 6 rounds.\n");
   else
     {
-      int a = r->actor (s);
+      int a = _imh_classic_actor (s);
       imh_json_printf (&o, "Round %d of 6, turn %u: player %d (%s) to decide, step %s", c->round + 1,
            (unsigned) c->turn, a + 1, imh_classic_colour_ids[a], phase_ids[c->phase & 3]);
       if (a != c->turn_player)

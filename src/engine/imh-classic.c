@@ -1159,10 +1159,10 @@ apply_main (ImhClassic *c, ImhDecision d)
 }
 
 /* ------------------------------------------------------------------ */
-/* The vtable                                                          */
+/* The entry points of the rules table (imh-classic-rules.c)          */
 
-static bool
-options_valid (const ImhOptions *o, char *why, size_t why_len)
+bool
+_imh_classic_options_valid (const ImhOptions *o, char *why, size_t why_len)
 {
   const char *msg = NULL;
   if (o->game != IMH_GAME_CLASSIC)
@@ -1186,8 +1186,8 @@ options_valid (const ImhOptions *o, char *why, size_t why_len)
   return true;
 }
 
-static void
-setup (ImhState *s, const ImhOptions *o, uint64_t seed)
+void
+_imh_classic_setup (ImhState *s, const ImhOptions *o, uint64_t seed)
 {
   ImhRng rng;
   ImhClassic *c = &s->u.classic;
@@ -1234,8 +1234,8 @@ setup (ImhState *s, const ImhOptions *o, uint64_t seed)
   start_round (c, c->start_player);
 }
 
-static void
-get_options (const ImhState *s, ImhOptions *o)
+void
+_imh_classic_options (const ImhState *s, ImhOptions *o)
 {
   const ImhClassic *c = &s->u.classic;
   memset (o, 0, sizeof *o);
@@ -1247,8 +1247,8 @@ get_options (const ImhState *s, ImhOptions *o)
   o->variants = c->wrath ? IMH_VARIANT_WRATH : 0;
 }
 
-static int
-actor (const ImhState *s)
+int
+_imh_classic_actor (const ImhState *s)
 {
   const ImhClassic *c = &s->u.classic;
   if (c->phase == IMH_CLASSIC_PHASE_OVER)
@@ -1261,21 +1261,21 @@ actor (const ImhState *s)
   return f->player;
 }
 
-static int
-turn_player (const ImhState *s)
+int
+_imh_classic_turn_player (const ImhState *s)
 {
   const ImhClassic *c = &s->u.classic;
   return c->phase == IMH_CLASSIC_PHASE_OVER ? -1 : c->turn_player;
 }
 
-static uint32_t
-turn_index (const ImhState *s)
+uint32_t
+_imh_classic_turn_index (const ImhState *s)
 {
   return s->u.classic.turn;
 }
 
-static bool
-is_over (const ImhState *s)
+bool
+_imh_classic_is_over (const ImhState *s)
 {
   return s->u.classic.phase == IMH_CLASSIC_PHASE_OVER;
 }
@@ -1299,8 +1299,8 @@ _imh_classic_legal (const ImhState *s, ImhDecisionList *out)
   return n;
 }
 
-static bool
-is_legal (const ImhState *s, ImhDecision d)
+bool
+_imh_classic_is_legal (const ImhState *s, ImhDecision d)
 {
   ImhDecisionList l;
   _imh_classic_legal (s, &l);
@@ -1350,8 +1350,8 @@ check_after (const ImhState *s, ImhDecision d)
 #endif
 }
 
-static void
-apply (ImhState *s, ImhDecision d)
+void
+_imh_classic_apply (ImhState *s, ImhDecision d)
 {
   apply_core (&s->u.classic, d);
   check_after (s, d);
@@ -1543,35 +1543,3 @@ _imh_classic_random_playout (ImhState *s, ImhRng *rng, uint32_t max_plies)
   memcpy (rng->s, r, sizeof r);
   return k;
 }
-
-const ImhRules imh_classic_rules = {
-  .kind = IMH_GAME_CLASSIC,
-  .id = "classic",
-  .state_size = offsetof (ImhState, u) + sizeof (ImhClassic),
-  .min_players = 2,
-  .max_players = 4,
-  .n_sites = IMH_CLASSIC_N_SITES,
-  .site_ids = imh_classic_site_ids,
-  .n_categories = IMH_CLASSIC_N_CATEGORIES,
-  .category_ids = imh_classic_category_ids,
-  .options_valid = options_valid,
-  .setup = setup,
-  .options = get_options,
-  .actor = actor,
-  .turn_player = turn_player,
-  .turn_index = turn_index,
-  .is_over = is_over,
-  .legal = _imh_classic_legal,
-  .is_legal = is_legal,
-  .apply = apply,
-  .score = _imh_classic_score,
-  .determinize = _imh_classic_determinize,
-  .hidden_count = _imh_classic_hidden_count,
-  .decision_to_text = _imh_classic_to_text,
-  .decision_from_text = _imh_classic_from_text,
-  .to_json = _imh_classic_to_json,
-  .hash = _imh_classic_hash,
-  .check = _imh_classic_check,
-  .to_text = _imh_classic_to_text_state,
-  .random_playout = _imh_classic_random_playout,
-};

@@ -13,7 +13,8 @@
 
 extern const ImhRules imh_classic_rules;
 
-/* ---- Data tables (imh-classic-data.c); RULINGS.md Part 2 ---- */
+/* ---- Data tables (imh-classic-data.c); docs/rules.md, 'Components and
+ * site data' ---- */
 
 typedef struct {
   uint8_t cap[IMH_CLASSIC_N_SHIPS];
@@ -75,8 +76,18 @@ int  imh_classic_play_card      (int play);
  * card's later step, a round-end choice) rather than a turn's main decision. */
 bool imh_classic_is_sub_decision(const ImhState *s);
 
-/* ---- Internals (imh-classic.c, imh-classic-score.c, imh-classic-text.c) ---- */
+/* ---- Internals (imh-classic.c, imh-classic-score.c, imh-classic-text.c;
+ * the rules table in imh-classic-rules.c) ---- */
 
+bool     _imh_classic_options_valid (const ImhOptions *o, char *why, size_t why_len);
+void     _imh_classic_setup         (ImhState *s, const ImhOptions *o, uint64_t seed);
+void     _imh_classic_options       (const ImhState *s, ImhOptions *o);
+int      _imh_classic_actor         (const ImhState *s);
+int      _imh_classic_turn_player   (const ImhState *s);
+uint32_t _imh_classic_turn_index    (const ImhState *s);
+bool     _imh_classic_is_over       (const ImhState *s);
+bool     _imh_classic_is_legal      (const ImhState *s, ImhDecision d);
+void     _imh_classic_apply         (ImhState *s, ImhDecision d);
 void     _imh_classic_score         (const ImhState *s, ImhScore *out);
 void     _imh_classic_determinize   (ImhState *s, int observer, ImhRng *rng);
 uint32_t _imh_classic_hidden_count  (const ImhState *s);

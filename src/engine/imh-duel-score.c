@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * imh-duel-score.c — scoring of the Duel (rulebook "Endwertung" and
- * "Variante B-Seiten"; RULINGS Part 1, Scoring; D9 for ties).
+ * "Variante B-Seiten"; see docs/rules.md, 'Final scoring', and 'D9 Tie'
+ * for ties).
  *
  * Every number lives in the tables below.
  */

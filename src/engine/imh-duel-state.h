@@ -7,7 +7,8 @@
  * on imh-engine.h (which includes it); the Duel's functions are declared in
  * imh-duel.h.
  *
- * Geometry (RULINGS D1/D2): fields are (row, col), rows 0–2 top to bottom,
+ * Geometry (see docs/rules.md, 'D1 Geometry' and 'D2 Slots and
+ * unloading'): fields are (row, col), rows 0–2 top to bottom,
  * cols 0–2 left to right; field index f = row * 3 + col. Boats 0–2 are the
  * row boats R0–R2 (moored right of rows 0–2), boats 3–5 the column boats
  * C0–C2 (moored below columns 0–2). Slot index 0 is slot 1 (nearest the
@@ -38,7 +39,7 @@ enum {
   IMH_DUEL_N_TILE_CODES = 24
 };
 
-/* Action tiles (RULINGS D7). */
+/* Action tiles (see docs/rules.md, 'D7 Action tiles'). */
 enum {
   IMH_DUEL_ACTION_TAKE = 0,             /* "Nimm 1 Plättchen" */
   IMH_DUEL_ACTION_PLACE_2_3 = 1,        /* "Platziere 2–3 Figuren" */
@@ -95,7 +96,8 @@ enum {
 };
 
 typedef struct {
-  /* Hidden (RULINGS D10): the pile and the reserve. The top of each is
+  /* Hidden (see docs/rules.md, 'D10 Hidden information'): the pile and
+   * the reserve. The top of each is
    * the last element: pile[pile_n - 1], reserve[reserve_n - 1]. */
   uint8_t  pile[IMH_DUEL_PILE_MAX];
   uint8_t  pile_n;

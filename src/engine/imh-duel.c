@@ -3,8 +3,8 @@
  * imh-duel.c — Imhotep: The Duel: setup, move generation, apply,
  * determinize, hash, invariants and the ImhRules vtable.
  *
- * The printed German rulebook is the authority; RULINGS.md Part 1 (D1–D10)
- * decides its gaps. No allocation, no randomness in apply.
+ * The printed German rulebook is the authority; the rulings D1–D10 in
+ * docs/rules.md decide its gaps. No allocation, no randomness in apply.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test-audit-classic.c — an independent audit of the base-game engine
- * against the printed rulebooks (seeds 002/003) and RULINGS.md C1–C15.
+ * against the printed rulebooks and the rulings C1–C15 of docs/rules.md.
  *
- * The data tables are compared with RULINGS Part 2 value by value; scoring
- * cases the rulebooks describe are built as positions; and seeded random
- * games check, at every step, the main decisions against a naive reading
- * of C1/C2/C12, the owners' sub-decisions against C4/C10/C11/C13 and CL1,
- * GET against C10, the round ends against C3/C14 (start player, temple A
- * scoring, ships of the round card), notation round trips and that
- * determinize() keeps the public part of the JSON byte for byte.
+ * The data tables are compared with docs/rules.md, 'Components and site
+ * data', value by value; scoring cases the rulebooks describe are built as
+ * positions; and seeded random games check, at every step, the main
+ * decisions against a naive reading of C1/C2/C12, the owners'
+ * sub-decisions against C4/C10/C11/C13 and CL1, GET against C10, the round
+ * ends against C3/C14 (start player, temple A scoring, ships of the round
+ * card), notation round trips and that determinize() keeps the public
+ * part of the JSON byte for byte.
  */
 #include <glib.h>
 #include <stdlib.h>
@@ -31,7 +32,8 @@ cmp_u8 (const void *a, const void *b)
 static void
 test_tables (void)
 {
-  /* Round cards per player count (RULINGS Part 2), as multisets. */
+  /* Round cards per player count (docs/rules.md, 'Round cards'), as
+   * multisets. */
   static const uint8_t want[3][7][4] = {
     { {4,3,2,2}, {4,3,3,1}, {4,2,2,1}, {4,3,2,1}, {3,2,2,1}, {3,3,2,2}, {3,3,2,1} },
     { {4,3,3,2}, {4,3,2,1}, {3,3,2,2}, {4,2,2,1}, {4,3,2,2}, {3,3,3,2}, {4,4,2,1} },

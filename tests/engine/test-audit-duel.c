@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test-audit-duel.c — an independent audit of the Duel engine against the
- * printed rulebook (seed 000) and RULINGS.md D1–D10.
+ * printed rulebook and the rulings D1–D10 of docs/rules.md.
  *
  * Besides positions built from the rulebook's examples, it plays seeded
  * random games and compares, at every step, the engine's legal decisions

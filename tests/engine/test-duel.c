@@ -176,7 +176,7 @@ test_score_example_b (void)
   g_assert_cmpint (sc.total[0], ==, 43);
 }
 
-/* The other tables, one case each (RULINGS Part 1, Scoring). */
+/* The other tables, one case each (docs/rules.md, 'Final scoring'). */
 static void
 test_score_tables (void)
 {

@@ -730,10 +730,10 @@ draw_harbour (ImhDuelBoard         *self,
 }
 
 /* "Everything revealed": the whole pile as a strip of small tile faces in
- * draw order, three at a time (one boat's refill, RULINGS D3) on a dark
- * backing, as many groups a line as give the largest faces; below it the
- * reserve, top first. In a box too small for readable faces: the first
- * lines and "+N more". */
+ * draw order, three at a time (one boat's refill: see docs/rules.md,
+ * 'D3 Refill') on a dark backing, as many groups a line as give the
+ * largest faces; below it the reserve, top first. In a box too small for
+ * readable faces: the first lines and "+N more". */
 #define REVEAL_MIN_TILE 11.0   /* px: smaller faces are not drawn */
 
 static void

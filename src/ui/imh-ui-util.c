@@ -6,6 +6,8 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "imh-board-factory.h"
+
 AdwToast *
 imh_ui_toast_new (const char *text)
 {
@@ -62,7 +64,7 @@ imh_ui_game_has_board (ImhGame  *game,
 {
   g_return_val_if_fail (IMH_IS_GAME (game), FALSE);
 
-  if (imh_game_get_kind (game) == IMH_GAME_DUEL)
+  if (imh_board_type_for_kind (imh_game_get_kind (game)) != G_TYPE_INVALID)
     return TRUE;
   g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                        _("This game of Imhotep for 2–4 players stays in the library, but the app "

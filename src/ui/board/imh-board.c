@@ -356,14 +356,6 @@ targets_changed (ImhBoard *self)
 }
 
 static void
-decide (ImhBoard    *self,
-        ImhDecision  d)
-{
-  set_pending (self, NULL);
-  g_signal_emit (self, signals[SIGNAL_DECIDE], 0, (guint) d);
-}
-
-static void
 cancel_pending (ImhBoard *self)
 {
   if (!PRIV (self)->has_pending)
@@ -371,6 +363,15 @@ cancel_pending (ImhBoard *self)
   set_pending (self, NULL);
   rebuild_targets (self);
   targets_changed (self);
+}
+
+static void
+decide (ImhBoard    *self,
+        ImhDecision  d)
+{
+  /* The targets are whole again until the next state arrives. */
+  cancel_pending (self);
+  g_signal_emit (self, signals[SIGNAL_DECIDE], 0, (guint) d);
 }
 
 static void

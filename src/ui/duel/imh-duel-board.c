@@ -53,24 +53,24 @@ imh_duel_board_layout (ImhBoard *board,
 
 Box
 _imh_duel_box_u (ImhDuelBoard *self,
-       double        x,
-       double        y,
-       double        w,
-       double        h)
+                 double        x,
+                 double        y,
+                 double        w,
+                 double        h)
 {
   return (Box) { self->ox + x * self->u, self->oy + y * self->u, w * self->u, h * self->u };
 }
 
 Box
 _imh_duel_field_box (ImhDuelBoard *self,
-           int           field)
+                     int           field)
 {
   return _imh_duel_box_u (self, WATER_PAD + field % 3, WATER_PAD + field / 3, 1, 1);
 }
 
 Box
 _imh_duel_boat_box (ImhDuelBoard *self,
-          int           boat)
+                    int           boat)
 {
   double off = (1 - BOAT_THICK) / 2;
 
@@ -81,8 +81,8 @@ _imh_duel_boat_box (ImhDuelBoard *self,
 
 Box
 _imh_duel_slot_box (ImhDuelBoard *self,
-          int           boat,
-          int           slot)
+                    int           boat,
+                    int           slot)
 {
   Box b = _imh_duel_boat_box (self, boat);
   double u = self->u;
@@ -103,7 +103,7 @@ _imh_duel_info_box (ImhDuelBoard *self)
 
 Box
 _imh_duel_button_box (ImhDuelBoard *self,
-            int           which)
+                      int           which)
 {
   Box info = _imh_duel_info_box (self);
   double u = self->u;
@@ -116,8 +116,8 @@ _imh_duel_button_box (ImhDuelBoard *self,
 
 Box
 _imh_duel_panel_block (ImhDuelBoard *self,
-             int           player,
-             int           block)
+                       int           player,
+                       int           block)
 {
   Box p = self->panel[player];
   double u = self->u;
@@ -131,7 +131,7 @@ _imh_duel_panel_block (ImhDuelBoard *self,
 /* The content part of a block, below its label. */
 Box
 _imh_duel_block_content (ImhDuelBoard *self,
-               Box           b)
+                         Box           b)
 {
   double label = MIN (0.3 * self->u, b.h * 0.25);
   return (Box) { b.x, b.y + label, b.w, b.h - label };
@@ -139,8 +139,8 @@ _imh_duel_block_content (ImhDuelBoard *self,
 
 Box
 _imh_duel_action_box (ImhDuelBoard *self,
-            int           player,
-            int           action)
+                      int           player,
+                      int           action)
 {
   Box c = _imh_duel_block_content (self, _imh_duel_panel_block (self, player, 4));
   double s = MIN (c.w / 2, c.h / 2) * 0.86;

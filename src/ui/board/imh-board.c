@@ -1452,3 +1452,37 @@ imh_board_get_animating (ImhBoard *self)
 
   return PRIV (self)->tick_id != 0;
 }
+
+gboolean
+imh_board_type_draw_item (GType    board_type,
+                          cairo_t *cr,
+                          guint    item,
+                          double   x,
+                          double   y,
+                          double   size)
+{
+  g_autoptr(GTypeClass) klass = NULL;
+
+  g_return_val_if_fail (g_type_is_a (board_type, IMH_TYPE_BOARD), FALSE);
+
+  klass = g_type_class_ref (board_type);
+  if (IMH_BOARD_CLASS (klass)->draw_item == NULL)
+    return FALSE;
+  IMH_BOARD_CLASS (klass)->draw_item (IMH_BOARD_CLASS (klass), cr, item, x, y, size);
+  return TRUE;
+}
+
+char *
+imh_board_type_dup_unseen_text (GType           board_type,
+                                const ImhState *state)
+{
+  g_autoptr(GTypeClass) klass = NULL;
+
+  g_return_val_if_fail (g_type_is_a (board_type, IMH_TYPE_BOARD), NULL);
+  g_return_val_if_fail (state != NULL, NULL);
+
+  klass = g_type_class_ref (board_type);
+  if (IMH_BOARD_CLASS (klass)->describe_unseen == NULL)
+    return NULL;
+  return IMH_BOARD_CLASS (klass)->describe_unseen (IMH_BOARD_CLASS (klass), state);
+}

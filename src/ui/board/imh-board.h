@@ -122,14 +122,18 @@ struct _ImhBoardClass
   char     *(*describe_hidden) (ImhBoard             *self,
                                 gboolean              revealed,
                                 int                  *n_named);
-  /* The icon of a hidden object's kind (engine hidden_summary's item) in a
-   * box; class-wide, no instance needed (the score view's "unseen"). */
+  /* Class-wide, no instance needed (the score view's "unseen" panel): the
+   * icon of a kind of object off the board (the rules' hidden_summary
+   * item) in a square box; and the hidden objects in a line of words
+   * (transfer full, NULL: none). */
   void      (*draw_item)       (ImhBoardClass        *klass,
                                 cairo_t              *cr,
                                 guint                 item,
                                 double                x,
                                 double                y,
                                 double                size);
+  char     *(*describe_unseen) (ImhBoardClass        *klass,
+                                const ImhState       *state);
 
   gpointer padding[8];
 };
@@ -215,5 +219,18 @@ gboolean    imh_board_get_reveal_hidden     (ImhBoard          *self);
 int         imh_board_get_n_revealed        (ImhBoard          *self);
 /* TRUE while an animation runs ("animating"). */
 gboolean    imh_board_get_animating         (ImhBoard          *self);
+
+/* For views without a board, by the board type of a game kind
+ * (imh_board_type_for_kind ()): draws the icon of a hidden_summary item in
+ * a square box (FALSE: the board draws none); the hidden objects of the
+ * state in words (transfer full), or NULL. */
+gboolean    imh_board_type_draw_item        (GType              board_type,
+                                             cairo_t           *cr,
+                                             guint              item,
+                                             double             x,
+                                             double             y,
+                                             double             size);
+char       *imh_board_type_dup_unseen_text  (GType              board_type,
+                                             const ImhState    *state);
 
 G_END_DECLS

@@ -425,6 +425,29 @@ imh_duel_board_animation_done (ImhBoard *board)
   IMH_DUEL_BOARD (board)->n_flights = 0;
 }
 
+/* ---- Off the board ------------------------------------------------------------------ */
+
+static void
+imh_duel_board_draw_item (ImhBoardClass *klass,
+                          cairo_t       *cr,
+                          guint          item,
+                          double         x,
+                          double         y,
+                          double         size)
+{
+  imh_art_tile (cr, item, x, y, size);
+}
+
+static char *
+imh_duel_board_describe_unseen (ImhBoardClass  *klass,
+                                const ImhState *state)
+{
+  const ImhDuel *d = &state->u.duel;
+
+  return g_strdup_printf (_("%d face down: %d in the pile, %d in the reserve"),
+                          d->pile_n + d->reserve_n, d->pile_n, d->reserve_n);
+}
+
 /* ---- GObject ------------------------------------------------------------------------ */
 
 static void
@@ -470,6 +493,8 @@ imh_duel_board_class_init (ImhDuelBoardClass *klass)
   board_class->draw_animation = _imh_duel_board_draw_animation;
   board_class->animation_done = imh_duel_board_animation_done;
   board_class->describe_hidden = imh_duel_board_describe_hidden;
+  board_class->draw_item = imh_duel_board_draw_item;
+  board_class->describe_unseen = imh_duel_board_describe_unseen;
 
   gtk_widget_class_set_css_name (widget_class, "duelboard");
 }

@@ -32,9 +32,13 @@ imh_duel_palette_init (ImhDuelPalette *p,
                        const ImhRgba  *text,
                        const ImhRgba  *accent)
 {
+  ImhPalette common;
+
+  imh_palette_init (&common, dark, text, accent);
   p->dark = dark;
   p->text = *text;
   p->accent = *accent;
+  p->hint = common.hint;
   if (dark)
     {
       p->panel = (ImhRgba) RGB (0x33, 0x30, 0x2c);
@@ -44,7 +48,6 @@ imh_duel_palette_init (ImhDuelPalette *p,
       p->field_line = (ImhRgba) RGB (0x5e, 0x4f, 0x33);
       p->wood = (ImhRgba) RGB (0x6b, 0x45, 0x24);
       p->wood_dark = (ImhRgba) RGB (0x45, 0x2b, 0x15);
-      p->hint = (ImhRgba) { 1.0, 0.78, 0.2, 1.0 };
     }
   else
     {
@@ -55,7 +58,6 @@ imh_duel_palette_init (ImhDuelPalette *p,
       p->field_line = (ImhRgba) RGB (0xb4, 0x98, 0x5c);
       p->wood = (ImhRgba) RGB (0x9a, 0x66, 0x35);
       p->wood_dark = (ImhRgba) RGB (0x6b, 0x43, 0x1f);
-      p->hint = (ImhRgba) { 0.85, 0.45, 0.0, 1.0 };
     }
 }
 

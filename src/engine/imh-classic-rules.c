@@ -35,4 +35,5 @@ const ImhRules imh_classic_rules = {
   .check = _imh_classic_check,
   .to_text = _imh_classic_to_text_state,
   .random_playout = _imh_classic_random_playout,
+  .hidden_summary = _imh_classic_hidden_summary,
 };

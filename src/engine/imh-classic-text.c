@@ -87,6 +87,32 @@ _imh_classic_hidden_count (const ImhState *s)
   return n;
 }
 
+/* The market deck and a face-down pair by card type (hidden from
+ * everyone), then the round cards still to come. */
+int
+_imh_classic_hidden_summary (const ImhState *s, int observer, ImhHiddenItem *items, int max)
+{
+  const ImhClassic *c = &s->u.classic;
+  int counts[IMH_CLASSIC_N_CARD_TYPES] = { 0 };
+  int n = 0;
+
+  (void) observer;
+  for (int i = 0; i < c->deck_n; i++)
+    counts[c->deck[i]]++;
+  if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
+    for (int i = 0; i < 2; i++)
+      if (c->pair[i] != NONE)
+        counts[c->pair[i]]++;
+  for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES && n < max; t++)
+    items[n++] = (ImhHiddenItem) { (uint16_t) t, false, 0, (uint16_t) counts[t] };
+  if (n < max)
+    items[n++] = (ImhHiddenItem) {
+      IMH_CLASSIC_N_CARD_TYPES, false, 0,
+      (uint16_t) (c->phase != IMH_CLASSIC_PHASE_OVER ? IMH_CLASSIC_N_ROUND_CARDS - 1 - c->round : 0)
+    };
+  return n;
+}
+
 /* Insertion sort: the hidden groups hold at most 36 small codes. */
 static void
 sort_u8 (uint8_t *v, uint32_t n)

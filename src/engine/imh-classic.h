@@ -91,6 +91,7 @@ void     _imh_classic_apply         (ImhState *s, ImhDecision d);
 void     _imh_classic_score         (const ImhState *s, ImhScore *out);
 void     _imh_classic_determinize   (ImhState *s, int observer, ImhRng *rng);
 uint32_t _imh_classic_hidden_count  (const ImhState *s);
+int      _imh_classic_hidden_summary (const ImhState *s, int observer, ImhHiddenItem *items, int max);
 int      _imh_classic_to_text       (const ImhState *s, ImhDecision d, char *buf, size_t len);
 bool     _imh_classic_from_text     (const ImhState *s, const char *text, ImhDecision *out);
 int      _imh_classic_to_json       (const ImhState *s, char *buf, size_t len);

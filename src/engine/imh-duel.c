@@ -1331,6 +1331,41 @@ duel_hidden_count (const ImhState *s)
   return (uint32_t) s->u.duel.pile_n + s->u.duel.reserve_n;
 }
 
+/* The unseen tiles (pile and reserve, hidden from both players) by kind in
+ * the order the score view shows them, then the tiles out of the game. */
+static int
+duel_hidden_summary (const ImhState *s,
+                     int             observer,
+                     ImhHiddenItem  *items,
+                     int             max)
+{
+  static const uint8_t order[] = {
+    IMH_DUEL_TILE_OBELISK, IMH_DUEL_TILE_PYRAMID_LIGHT, IMH_DUEL_TILE_PYRAMID_DARK,
+    IMH_DUEL_TILE_TEMPLE_1, IMH_DUEL_TILE_TEMPLE_1 + 1, IMH_DUEL_TILE_TEMPLE_1 + 2,
+    IMH_DUEL_TILE_TEMPLE_1 + 3,
+    IMH_DUEL_TILE_ACTION_0, IMH_DUEL_TILE_ACTION_0 + 1, IMH_DUEL_TILE_ACTION_0 + 2,
+    IMH_DUEL_TILE_ACTION_0 + 3,
+    IMH_DUEL_TILE_CRYPT_1, IMH_DUEL_TILE_CRYPT_1 + 1, IMH_DUEL_TILE_CRYPT_1 + 2,
+    IMH_DUEL_TILE_CRYPT_1 + 3, IMH_DUEL_TILE_CRYPT_1 + 4, IMH_DUEL_TILE_CRYPT_1 + 5,
+    IMH_DUEL_TILE_CRYPT_1 + 6, IMH_DUEL_TILE_CRYPT_1 + 7, IMH_DUEL_TILE_CRYPT_1 + 8,
+    IMH_DUEL_TILE_CRYPT_1 + 9, IMH_DUEL_TILE_CRYPT_1 + 10, IMH_DUEL_TILE_CRYPT_1 + 11,
+  };
+  const ImhDuel *d = &s->u.duel;
+  int counts[IMH_DUEL_N_TILE_CODES] = { 0 };
+  int n = 0;
+
+  (void) observer;   /* the pile and reserve are hidden from both */
+  for (int i = 0; i < d->pile_n; i++)
+    counts[d->pile[i]]++;
+  for (int i = 0; i < d->reserve_n; i++)
+    counts[d->reserve[i]]++;
+  for (size_t i = 0; i < sizeof order && n < max; i++)
+    items[n++] = (ImhHiddenItem) { order[i], false, 0, (uint16_t) counts[order[i]] };
+  for (size_t i = 0; i < sizeof order && n < max; i++)
+    items[n++] = (ImhHiddenItem) { order[i], true, 0, d->removed[order[i]] };
+  return n;
+}
+
 static uint64_t
 duel_hash (const ImhState *s)
 {
@@ -1511,4 +1546,5 @@ const ImhRules imh_duel_rules = {
   .check = duel_check,
   .to_text = imh_duel_to_text,
   .random_playout = duel_random_playout,
+  .hidden_summary = duel_hidden_summary,
 };

@@ -97,6 +97,16 @@ enum {
   IMH_TIEBREAK_SHARED,            /* base game C7: tied players share the place */
 };
 
+/* One kind of object off the board (hidden_summary): how many of it there
+ * are. item: the game's own code (Duel: tile code; base game: market card
+ * type, IMH_CLASSIC_N_CARD_TYPES for the round cards still to come). */
+typedef struct {
+  uint16_t item;
+  uint8_t  out;     /* false: hidden (face down); true: out of the game (known) */
+  uint8_t  reserved_;
+  uint16_t count;
+} ImhHiddenItem;
+
 typedef struct ImhRules ImhRules;
 
 struct ImhRules {
@@ -159,6 +169,14 @@ struct ImhRules {
    * (the same decisions and the same random numbers drawn, also when
    * n == 1), only faster: random playouts may call it when it is set. */
   uint32_t    (*random_playout) (ImhState *s, ImhRng *rng, uint32_t max_plies);
+
+  /* Added with the board contract, may be NULL: what `observer` (-1: any
+   * spectator) cannot see, by kind (every kind that can be hidden, in the
+   * order to show them, counts may be 0), then the kinds out of the game
+   * (out = true), if the game has such; returns the number of items
+   * written, at most max. The hidden counts add up to what is hidden from
+   * the observer. */
+  int         (*hidden_summary) (const ImhState *s, int observer, ImhHiddenItem *items, int max);
 };
 
 /* The rules of a game, or NULL. */

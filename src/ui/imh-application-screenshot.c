@@ -9,7 +9,7 @@
 
 #include "imh-analysis-page.h"
 #include "imh-application-private.h"
-#include "imh-duel-board.h"
+#include "imh-board.h"
 #include "imh-library-page.h"
 #include "imh-new-game-dialog.h"
 #include "imh-preferences.h"
@@ -66,7 +66,7 @@ on_study_hint (ImhApplication *self,
 {
   GtkRoot *window = gtk_widget_get_root (board);
 
-  if (!imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (board)) || !GTK_IS_WINDOW (window))
+  if (!imh_board_get_hint_visible (IMH_BOARD (board)) || !GTK_IS_WINDOW (window))
     return;
   g_signal_handlers_disconnect_by_func (board, on_study_hint, self);
   take_when_ready (self, GTK_WINDOW (window));

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imh-score-view.c — score breakdown and unseen tiles of a Duel position. */
+/* imh-score-view.c — score breakdown and the objects off the board of a position. */
 #define G_LOG_DOMAIN "imh-score-view"
 
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "imh-duel.h"
-#include "imh-duel-art.h"
+#include "imh-art.h"
+#include "imh-board-factory.h"
 #include "imh-meeple-icon.h"
 #include "imh-score-view.h"
 #include "imh-texts.h"
+
+#define IMH_SCORE_VIEW_MAX_ITEMS 64
 
 struct _ImhScoreView
 {
@@ -23,40 +25,15 @@ struct _ImhScoreView
   GtkWidget      *unseen;
   GtkWidget      *removed;
 
+  GtkWidget      *removed_title;
+
   ImhState        state;
   gboolean        has_state;
+  ImhHiddenItem   items[IMH_SCORE_VIEW_MAX_ITEMS];   /* the rules' hidden_summary */
+  int             n_items;
 };
 
 G_DEFINE_FINAL_TYPE (ImhScoreView, imh_score_view, GTK_TYPE_WIDGET)
-
-void
-imh_duel_unseen_counts (const ImhState *state,
-                        int             counts[])
-{
-  const ImhDuel *d = &state->u.duel;
-
-  for (int c = 1; c < IMH_DUEL_N_TILE_CODES; c++)
-    counts[c] = imh_duel_tile_total (c) - d->removed[c];
-  counts[0] = 0;
-  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
-    for (int s = 0; s < IMH_DUEL_N_SLOTS; s++)
-      if (((d->boats_alive >> b) & 1) && d->boat[b][s] != 0)
-        counts[d->boat[b][s]]--;
-  for (int p = 0; p < 2; p++)
-    {
-      counts[IMH_DUEL_TILE_OBELISK] -= d->obelisk[p];
-      counts[IMH_DUEL_TILE_PYRAMID_LIGHT] -= d->pyramid[p][0];
-      counts[IMH_DUEL_TILE_PYRAMID_DARK] -= d->pyramid[p][1];
-      for (int k = 0; k < 4; k++)
-        counts[IMH_DUEL_TILE_TEMPLE_1 + k] -= d->temple[p][k];
-      for (int k = 0; k < 12; k++)
-        counts[IMH_DUEL_TILE_CRYPT_1 + k] -= (d->crypt[p] >> k) & 1;
-      for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
-        counts[IMH_DUEL_TILE_ACTION_0 + k] -= d->actions[p][k];
-    }
-  for (int c = 1; c < IMH_DUEL_N_TILE_CODES; c++)
-    counts[c] = MAX (counts[c], 0);
-}
 
 static GtkWidget *
 cell (const char *text,
@@ -75,10 +52,10 @@ cell (const char *text,
 GtkWidget *
 imh_score_table_new (const ImhRules *rules,
                      const ImhScore *score,
-                     const char     *const names[2])
+                     const char     *const *names)
 {
   GtkWidget *grid = gtk_grid_new ();
-  int n = MIN (score->n_players, 2);
+  int n = score->n_players;
 
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
@@ -124,61 +101,68 @@ imh_score_table_new (const ImhRules *rules,
   return grid;
 }
 
-/* The unseen tiles: a face per kind with its count. */
+/* The objects off the board: an icon per kind with its count. */
 #define UNSEEN_COLS 6
 
-static const guint unseen_order[] = {
-  IMH_DUEL_TILE_OBELISK, IMH_DUEL_TILE_PYRAMID_LIGHT, IMH_DUEL_TILE_PYRAMID_DARK,
-  IMH_DUEL_TILE_TEMPLE_1, IMH_DUEL_TILE_TEMPLE_1 + 1, IMH_DUEL_TILE_TEMPLE_1 + 2,
-  IMH_DUEL_TILE_TEMPLE_1 + 3,
-  IMH_DUEL_TILE_ACTION_0, IMH_DUEL_TILE_ACTION_0 + 1, IMH_DUEL_TILE_ACTION_0 + 2,
-  IMH_DUEL_TILE_ACTION_0 + 3,
-  IMH_DUEL_TILE_CRYPT_1, IMH_DUEL_TILE_CRYPT_1 + 1, IMH_DUEL_TILE_CRYPT_1 + 2,
-  IMH_DUEL_TILE_CRYPT_1 + 3, IMH_DUEL_TILE_CRYPT_1 + 4, IMH_DUEL_TILE_CRYPT_1 + 5,
-  IMH_DUEL_TILE_CRYPT_1 + 6, IMH_DUEL_TILE_CRYPT_1 + 7, IMH_DUEL_TILE_CRYPT_1 + 8,
-  IMH_DUEL_TILE_CRYPT_1 + 9, IMH_DUEL_TILE_CRYPT_1 + 10, IMH_DUEL_TILE_CRYPT_1 + 11,
-};
+static int
+n_items (ImhScoreView *self,
+         gboolean      out)
+{
+  int n = 0;
+
+  for (int i = 0; i < self->n_items; i++)
+    n += self->items[i].out == out;
+  return n;
+}
+
+static int
+area_height (int n)
+{
+  return (n + UNSEEN_COLS - 1) / UNSEEN_COLS * (34 + 22) + 4;
+}
 
 static void
-draw_tile_counts (GtkDrawingArea *area,
+draw_item_counts (GtkDrawingArea *area,
                   cairo_t        *cr,
                   int             width,
                   int             height,
                   gpointer        user_data)
 {
   ImhScoreView *self = user_data;
-  int counts[IMH_DUEL_N_TILE_CODES];
-  gboolean removed = GTK_WIDGET (area) == self->removed;
+  gboolean out = GTK_WIDGET (area) == self->removed;
   double cw = (double) width / UNSEEN_COLS;
   double s = MIN (cw * 0.62, 34);
+  GType board_type;
   GdkRGBA fg;
   ImhRgba text;
+  int k = 0;
 
   if (!self->has_state)
+    return;
+  board_type = imh_board_type_for_kind (self->state.kind);
+  if (board_type == G_TYPE_INVALID)
     return;
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
   G_GNUC_END_IGNORE_DEPRECATIONS
   text = (ImhRgba) { fg.red, fg.green, fg.blue, fg.alpha };
-  if (removed)
-    for (int c = 0; c < IMH_DUEL_N_TILE_CODES; c++)
-      counts[c] = self->state.u.duel.removed[c];
-  else
-    imh_duel_unseen_counts (&self->state, counts);
 
-  for (guint i = 0; i < G_N_ELEMENTS (unseen_order); i++)
+  for (int i = 0; i < self->n_items; i++)
     {
-      guint code = unseen_order[i];
-      double x = (i % UNSEEN_COLS) * cw + (cw - s) / 2;
-      double y = (i / UNSEEN_COLS) * (s + 22) + 2;
+      const ImhHiddenItem *item = &self->items[i];
+      double x = (k % UNSEEN_COLS) * cw + (cw - s) / 2;
+      double y = (k / UNSEEN_COLS) * (s + 22) + 2;
       char buf[16];
 
+      if (item->out != out)
+        continue;
+      k++;
       cairo_push_group (cr);
-      imh_art_tile (cr, code, x, y, s);
+      imh_board_type_draw_item (board_type, cr, item->item, x, y, s);
       cairo_pop_group_to_source (cr);
-      cairo_paint_with_alpha (cr, counts[code] > 0 ? 1.0 : 0.25);
-      g_snprintf (buf, sizeof buf, "×%d", counts[code]);
-      imh_art_text (cr, buf, x - 6, y + s + 2, s + 12, 16, 12, counts[code] > 0, PANGO_ALIGN_CENTER,
+      cairo_paint_with_alpha (cr, item->count > 0 ? 1.0 : 0.25);
+      g_snprintf (buf, sizeof buf, "×%d", item->count);
+      imh_art_text (cr, buf, x - 6, y + s + 2, s + 12, 16, 12, item->count > 0, PANGO_ALIGN_CENTER,
                     &text);
     }
 }
@@ -207,7 +191,6 @@ static void
 imh_score_view_init (ImhScoreView *self)
 {
   GtkWidget *title;
-  int rows = (G_N_ELEMENTS (unseen_order) + UNSEEN_COLS - 1) / UNSEEN_COLS;
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   gtk_widget_set_margin_start (self->box, 12);
@@ -233,20 +216,18 @@ imh_score_view_init (ImhScoreView *self)
   gtk_box_append (GTK_BOX (self->box), self->unseen_caption);
 
   self->unseen = gtk_drawing_area_new ();
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->unseen), rows * (34 + 22) + 4);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->unseen), draw_tile_counts, self, NULL);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->unseen), draw_item_counts, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->unseen),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Unseen tiles by kind"), -1);
   gtk_box_append (GTK_BOX (self->box), self->unseen);
 
-  title = gtk_label_new (_("Out of the Game"));
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_widget_add_css_class (title, "heading");
-  gtk_widget_set_margin_top (title, 18);
-  gtk_box_append (GTK_BOX (self->box), title);
+  self->removed_title = gtk_label_new (_("Out of the Game"));
+  gtk_label_set_xalign (GTK_LABEL (self->removed_title), 0);
+  gtk_widget_add_css_class (self->removed_title, "heading");
+  gtk_widget_set_margin_top (self->removed_title, 18);
+  gtk_box_append (GTK_BOX (self->box), self->removed_title);
   self->removed = gtk_drawing_area_new ();
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->removed), rows * (34 + 22) + 4);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->removed), draw_tile_counts, self, NULL);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->removed), draw_item_counts, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->removed),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Tiles out of the game by kind"), -1);
   gtk_box_append (GTK_BOX (self->box), self->removed);
@@ -263,18 +244,23 @@ imh_score_view_new (void)
 void
 imh_score_view_set_state (ImhScoreView   *self,
                           const ImhState *state,
-                          const char     *const names[2])
+                          const char     *const *names)
 {
+  const ImhRules *rules;
+  GType board_type;
   ImhScore score;
-  const ImhDuel *d;
   g_autofree char *unseen = NULL;
 
   g_return_if_fail (IMH_IS_SCORE_VIEW (self));
-  g_return_if_fail (state != NULL && state->kind == IMH_GAME_DUEL);
+  g_return_if_fail (state != NULL);
 
+  rules = imh_rules_of (state);
+  board_type = imh_board_type_for_kind (state->kind);
   imh_state_copy (&self->state, state);
   self->has_state = TRUE;
-  d = &state->u.duel;
+  self->n_items = 0;
+  if (rules->hidden_summary != NULL)
+    self->n_items = rules->hidden_summary (state, -1, self->items, IMH_SCORE_VIEW_MAX_ITEMS);
   imh_score (state, &score);
 
   gtk_label_set_text (GTK_LABEL (self->caption),
@@ -282,12 +268,18 @@ imh_score_view_set_state (ImhScoreView   *self,
                                   : _("Points if the game ended now"));
   if (self->table != NULL)
     gtk_box_remove (GTK_BOX (self->box), self->table);
-  self->table = imh_score_table_new (imh_rules_of (state), &score, names);
+  self->table = imh_score_table_new (rules, &score, names);
   gtk_box_insert_child_after (GTK_BOX (self->box), self->table, self->caption);
 
-  unseen = g_strdup_printf (_("%d face down: %d in the pile, %d in the reserve"),
-                            d->pile_n + d->reserve_n, d->pile_n, d->reserve_n);
-  gtk_label_set_text (GTK_LABEL (self->unseen_caption), unseen);
+  if (board_type != G_TYPE_INVALID)
+    unseen = imh_board_type_dup_unseen_text (board_type, state);
+  gtk_label_set_text (GTK_LABEL (self->unseen_caption), unseen != NULL ? unseen : "");
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->unseen),
+                                       area_height (n_items (self, FALSE)));
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->removed),
+                                       area_height (n_items (self, TRUE)));
+  gtk_widget_set_visible (self->removed_title, n_items (self, TRUE) > 0);
+  gtk_widget_set_visible (self->removed, n_items (self, TRUE) > 0);
   gtk_widget_queue_draw (self->unseen);
   gtk_widget_queue_draw (self->removed);
 }

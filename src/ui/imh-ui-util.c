@@ -6,6 +6,8 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "imh-board-factory.h"
+
 AdwToast *
 imh_ui_toast_new (const char *text)
 {
@@ -59,7 +61,7 @@ imh_ui_player_name (ImhGame *game,
 gboolean
 imh_ui_kind_has_board (ImhGameKind kind)
 {
-  return kind == IMH_GAME_DUEL;
+  return imh_board_type_for_kind (kind) != G_TYPE_INVALID;
 }
 
 gboolean

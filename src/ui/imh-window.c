@@ -7,8 +7,8 @@
 #include <glib/gi18n.h>
 
 #include "imh-autosave.h"
-#include "imh-duel-board.h"
-#include "imh-duel-thumbnail.h"
+#include "imh-board-factory.h"
+#include "imh-board-thumbnail.h"
 #include "imh-library-autosave.h"
 #include "imh-library-page.h"
 #include "imh-preferences.h"
@@ -362,7 +362,7 @@ render_board_png (GtkWidget *board)
 
   if (native == NULL || gtk_native_get_renderer (native) == NULL || !gtk_widget_get_mapped (board))
     return NULL;
-  return imh_duel_thumbnail_render (IMH_DUEL_BOARD (board), gtk_native_get_renderer (native));
+  return imh_board_thumbnail_render (IMH_BOARD (board), gtk_native_get_renderer (native));
 }
 
 /* Stores the rendered thumbnail once its game has a library entry. */
@@ -397,7 +397,7 @@ thumbnail_timeout (gpointer data)
       return G_SOURCE_REMOVE;
     }
   /* The last decision is drawn when the board's animation ended. */
-  if (imh_duel_board_get_animating (IMH_DUEL_BOARD (board)) && ++self->thumbnail_tries < 50)
+  if (imh_board_get_animating (IMH_BOARD (board)) && ++self->thumbnail_tries < 50)
     return G_SOURCE_CONTINUE;
   self->thumbnail_source = 0;
   g_clear_pointer (&self->thumbnail_png, g_bytes_unref);

@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "imh-duel-board.h"
+#include "imh-board.h"
 #include "imh-game.h"
 #include "imh-new-game-dialog.h"
 #include "imh-play-view.h"
@@ -116,8 +116,8 @@ test_play_against_computer (Fixture       *f,
 
   imh_play_view_set_game (f->view, game);
   g_assert_true (imh_play_view_get_game (f->view) == game);
-  g_assert_true (imh_duel_board_get_interactive (IMH_DUEL_BOARD (f->board)));
-  g_assert_cmpuint (imh_duel_board_get_n_targets (IMH_DUEL_BOARD (f->board)), >, 0);
+  g_assert_true (imh_board_get_interactive (IMH_BOARD (f->board)));
+  g_assert_cmpuint (imh_board_get_n_targets (IMH_BOARD (f->board)), >, 0);
 
   /* An illegal notation changes nothing. */
   before = imh_game_get_live_ply (game);
@@ -164,7 +164,7 @@ test_undo_redo (Fixture       *f,
   after_undo = imh_game_get_live_ply (game);
   g_assert_cmpuint (after_undo, <, after_moves);
   g_assert_cmpint (imh_game_get_actor (game), ==, 0);
-  g_assert_true (imh_duel_board_get_interactive (IMH_DUEL_BOARD (f->board)));
+  g_assert_true (imh_board_get_interactive (IMH_BOARD (f->board)));
   g_assert_true (g_action_group_get_action_enabled (actions, "redo"));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.redo", NULL));
@@ -186,7 +186,7 @@ test_undo_redo (Fixture       *f,
 static gboolean
 hint_is_visible (gpointer data)
 {
-  return imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (data));
+  return imh_board_get_hint_visible (IMH_BOARD (data));
 }
 
 static void
@@ -198,19 +198,19 @@ test_hint (Fixture       *f,
   ImhDecision hint;
 
   imh_play_view_set_game (f->view, game);
-  g_assert_false (imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (f->board)));
+  g_assert_false (imh_board_get_hint_visible (IMH_BOARD (f->board)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.hint", NULL));
   imh_test_iterate_until (hint_is_visible, f->board);
   g_object_get (f->board, "hint-visible", &visible, NULL);
   g_assert_true (visible);
-  g_assert_true (imh_duel_board_get_hint (IMH_DUEL_BOARD (f->board), &hint));
+  g_assert_true (imh_board_get_hint (IMH_BOARD (f->board), &hint));
   g_assert_true (imh_is_legal (imh_game_get_state (game), hint));
 
   /* Space (play-hint) plays it; the overlay goes with the position. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.play-hint", NULL));
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, 1);
   g_assert_cmpuint (imh_game_get_decision_at (game, 0), ==, hint);
-  g_assert_false (imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (f->board)));
+  g_assert_false (imh_board_get_hint_visible (IMH_BOARD (f->board)));
 }
 
 /* `name` is the board's name of placing in that row and column. */
@@ -233,27 +233,27 @@ test_keyboard (Fixture       *f,
   guint n;
 
   imh_play_view_set_game (f->view, game);
-  n = imh_duel_board_get_n_targets (IMH_DUEL_BOARD (f->board));
+  n = imh_board_get_n_targets (IMH_BOARD (f->board));
   g_assert_cmpuint (n, >, 0);
   /* Every target has an accessible name. */
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *name = imh_duel_board_dup_target_name (IMH_DUEL_BOARD (f->board), i);
+      g_autofree char *name = imh_board_dup_target_name (IMH_BOARD (f->board), i);
       g_assert_nonnull (name);
       g_assert_cmpuint (strlen (name), >, 3);
     }
   gtk_widget_grab_focus (f->board);
   g_assert_true (gtk_widget_activate_action (f->board, "board.next-target", NULL));
-  name = imh_duel_board_dup_focus_name (IMH_DUEL_BOARD (f->board));
+  name = imh_board_dup_focus_name (IMH_BOARD (f->board));
   assert_place_name (name, 1, 1);
   g_free (name);
   /* The arrows move to the neighbour in that direction. */
   g_assert_true (gtk_widget_activate_action (f->board, "board.move", "(ii)", 1, 0));
-  name = imh_duel_board_dup_focus_name (IMH_DUEL_BOARD (f->board));
+  name = imh_board_dup_focus_name (IMH_BOARD (f->board));
   assert_place_name (name, 1, 2);
   g_free (name);
   g_assert_true (gtk_widget_activate_action (f->board, "board.move", "(ii)", 0, 1));
-  name = imh_duel_board_dup_focus_name (IMH_DUEL_BOARD (f->board));
+  name = imh_board_dup_focus_name (IMH_BOARD (f->board));
   assert_place_name (name, 2, 2);
   g_free (name);
   g_assert_true (gtk_widget_activate_action (f->board, "board.activate-target", NULL));
@@ -290,8 +290,8 @@ test_finished_record (Fixture       *f,
   g_assert_no_error (error);
   imh_play_view_set_game (f->view, game);
   g_assert_true (imh_game_get_is_over (game));
-  g_assert_false (imh_duel_board_get_interactive (IMH_DUEL_BOARD (f->board)));
-  g_assert_cmpuint (imh_duel_board_get_n_targets (IMH_DUEL_BOARD (f->board)), ==, 0);
+  g_assert_false (imh_board_get_interactive (IMH_BOARD (f->board)));
+  g_assert_cmpuint (imh_board_get_n_targets (IMH_BOARD (f->board)), ==, 0);
   g_assert_false (g_action_group_get_action_enabled (actions, "hint"));
   g_assert_true (g_action_group_get_action_enabled (actions, "show-summary"));
   g_assert_null (imh_play_view_get_summary (f->view));
@@ -418,28 +418,28 @@ test_swap_steps (Fixture       *f,
                  gconstpointer  data)
 {
   g_autoptr(ImhGame) game = game_at_swap ();
-  ImhDuelBoard *board = IMH_DUEL_BOARD (f->board);
+  ImhBoard *board = IMH_BOARD (f->board);
   guint ply = imh_game_get_live_ply (game);
   g_autofree char *name = NULL;
 
   imh_play_view_set_game (f->view, game);
   /* First the slots that can be swapped, named as such. */
-  g_assert_cmpuint (imh_duel_board_get_n_targets (board), >=, 2);
-  name = imh_duel_board_dup_target_name (board, 0);
+  g_assert_cmpuint (imh_board_get_n_targets (board), >=, 2);
+  name = imh_board_dup_target_name (board, 0);
   {
     g_autofree char *swap = imh_test_t_prefix ("Swap: choose slot %d of the boat at row %d");
     g_assert_true (g_str_has_prefix (name, swap));
   }
-  g_assert_false (imh_duel_board_get_swap_pending (board));
+  g_assert_false (imh_board_get_pending (board));
 
   /* Pick one: now its partners; Escape goes back. */
   gtk_widget_grab_focus (f->board);
   gtk_widget_activate_action (f->board, "board.next-target", NULL);
   gtk_widget_activate_action (f->board, "board.activate-target", NULL);
-  g_assert_true (imh_duel_board_get_swap_pending (board));
+  g_assert_true (imh_board_get_pending (board));
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, ply);
   gtk_widget_activate_action (f->board, "board.cancel", NULL);
-  g_assert_false (imh_duel_board_get_swap_pending (board));
+  g_assert_false (imh_board_get_pending (board));
 
   /* Pick two: the swap is played, the unload follows. */
   gtk_widget_activate_action (f->board, "board.next-target", NULL);
@@ -447,7 +447,7 @@ test_swap_steps (Fixture       *f,
   gtk_widget_activate_action (f->board, "board.activate-target", NULL);
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, ply + 1);
   g_assert_cmpuint (imh_game_get_state (game)->u.duel.phase, ==, IMH_DUEL_PHASE_SU_UNLOAD);
-  g_assert_false (imh_duel_board_get_swap_pending (board));
+  g_assert_false (imh_board_get_pending (board));
 }
 
 /* Plays first-legal decisions until an unload is legal, then the unload. */
@@ -478,7 +478,7 @@ play_until_unload (Fixture *f,
 static gboolean
 board_is_still (gpointer data)
 {
-  return !imh_duel_board_get_animating (IMH_DUEL_BOARD (data));
+  return !imh_board_get_animating (IMH_BOARD (data));
 }
 
 static void
@@ -492,13 +492,13 @@ test_animation (Fixture       *f,
   imh_play_view_set_game (f->view, game);
   /* Unloading sends the tiles flying to their new owners' locations. */
   play_until_unload (f, game);
-  g_assert_true (imh_duel_board_get_animating (IMH_DUEL_BOARD (f->board)));
+  g_assert_true (imh_board_get_animating (IMH_BOARD (f->board)));
   imh_test_iterate_until (board_is_still, f->board);
 
   /* Reduced motion (animations off): the tiles arrive at once. */
   g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
   play_until_unload (f, game);
-  g_assert_false (imh_duel_board_get_animating (IMH_DUEL_BOARD (f->board)));
+  g_assert_false (imh_board_get_animating (IMH_BOARD (f->board)));
   g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
 }
 
@@ -528,7 +528,7 @@ test_history_rows (Fixture       *f,
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, 5);
   g_assert_true (gtk_list_box_get_selected_row (list) == row);
   /* The board shows that position, and the person may play on from it. */
-  g_assert_true (imh_duel_board_get_interactive (IMH_DUEL_BOARD (f->board)));
+  g_assert_true (imh_board_get_interactive (IMH_BOARD (f->board)));
 }
 
 static gboolean

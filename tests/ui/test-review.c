@@ -12,7 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "imh-analysis-page.h"
-#include "imh-duel-board.h"
+#include "imh-board.h"
 #include "imh-eval-graph.h"
 #include "imh-game.h"
 #include "imh-play-view.h"
@@ -313,7 +313,7 @@ test_reveal (Fixture       *f,
   g_autoptr(GVariant) state = NULL;
   gboolean revealed = TRUE;
 
-  g_assert_false (imh_duel_board_get_reveal_hidden (IMH_DUEL_BOARD (board)));
+  g_assert_false (imh_board_get_reveal_hidden (IMH_BOARD (board)));
   imh_game_set_viewed_ply (game, 3);
   g_action_group_change_action_state (actions, "reveal-hidden", g_variant_new_boolean (TRUE));
   g_object_get (board, "reveal-hidden", &revealed, NULL);
@@ -330,20 +330,20 @@ test_reveal (Fixture       *f,
     const ImhDuel *d = &imh_game_get_viewed_state (game)->u.duel;
 
     g_assert_cmpint (d->pile_n, >, 3);
-    g_assert_cmpint (imh_duel_board_get_n_revealed (IMH_DUEL_BOARD (board)), ==,
+    g_assert_cmpint (imh_board_get_n_revealed (IMH_BOARD (board)), ==,
                      d->pile_n + d->reserve_n);
     /* Another position: counted again. */
     imh_game_set_viewed_ply (game, 12);
     imh_test_flush_main_loop ();
     d = &imh_game_get_viewed_state (game)->u.duel;
-    g_assert_cmpint (imh_duel_board_get_n_revealed (IMH_DUEL_BOARD (board)), ==,
+    g_assert_cmpint (imh_board_get_n_revealed (IMH_BOARD (board)), ==,
                      d->pile_n + d->reserve_n);
   }
 
   g_action_group_change_action_state (actions, "reveal-hidden", g_variant_new_boolean (FALSE));
-  g_assert_false (imh_duel_board_get_reveal_hidden (IMH_DUEL_BOARD (board)));
+  g_assert_false (imh_board_get_reveal_hidden (IMH_BOARD (board)));
   /* As the player saw it: nothing hidden is shown. */
-  g_assert_cmpint (imh_duel_board_get_n_revealed (IMH_DUEL_BOARD (board)), ==, 0);
+  g_assert_cmpint (imh_board_get_n_revealed (IMH_BOARD (board)), ==, 0);
 }
 
 /* With a library id the analysis is stored with the game and loaded again

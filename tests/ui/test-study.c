@@ -9,7 +9,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "imh-duel-board.h"
+#include "imh-board.h"
 #include "imh-game.h"
 #include "imh-library.h"
 #include "imh-library-autosave.h"
@@ -147,7 +147,7 @@ first_hint_subtitle (GtkWidget *widget)
 static gboolean
 hint_is_visible (gpointer data)
 {
-  return imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (data));
+  return imh_board_get_hint_visible (IMH_BOARD (data));
 }
 
 static void
@@ -170,7 +170,7 @@ test_top_five (Fixture       *f,
   g_assert_false (imh_study_view_get_top_five (f->study));
   g_assert_cmpuint (imh_study_view_get_n_listed (f->study), ==, 0);
   show_hint (f);
-  g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 1);
+  g_assert_cmpuint (imh_board_get_n_hints (IMH_BOARD (f->board)), ==, 1);
   g_assert_cmpuint (imh_study_view_get_n_listed (f->study), ==, 5);
   /* Each row: the win chance and its interval to a tenth of a point (the
    * best decisions are often less than a point apart), the margin, the
@@ -201,17 +201,17 @@ test_top_five (Fixture       *f,
   /* The switch (action study.top-five) draws the best five at once. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.top-five", NULL));
   g_assert_true (imh_study_view_get_top_five (f->study));
-  g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 5);
+  g_assert_cmpuint (imh_board_get_n_hints (IMH_BOARD (f->board)), ==, 5);
 
   /* A past position (the start): its own top five; the list follows. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-first", NULL));
   g_assert_cmpuint (imh_game_get_viewed_ply (game), ==, 0);
-  g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 0);
+  g_assert_cmpuint (imh_board_get_n_hints (IMH_BOARD (f->board)), ==, 0);
   g_assert_cmpuint (imh_study_view_get_n_listed (f->study), ==, 0);
   show_hint (f);
-  g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 5);
+  g_assert_cmpuint (imh_board_get_n_hints (IMH_BOARD (f->board)), ==, 5);
   g_assert_cmpuint (imh_study_view_get_n_listed (f->study), ==, 5);
-  g_assert_true (imh_duel_board_get_hint (IMH_DUEL_BOARD (f->board), &best));
+  g_assert_true (imh_board_get_hint (IMH_BOARD (f->board), &best));
   imh_game_get_viewed_legal (game, &legal);
   g_assert_true (imh_is_legal (imh_game_get_viewed_state (game), best));
   /* Studying never changed the game. */
@@ -219,7 +219,7 @@ test_top_five (Fixture       *f,
 
   /* Off again: only the best. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.top-five", NULL));
-  g_assert_cmpuint (imh_duel_board_get_n_hints (IMH_DUEL_BOARD (f->board)), ==, 1);
+  g_assert_cmpuint (imh_board_get_n_hints (IMH_BOARD (f->board)), ==, 1);
 }
 
 static void

@@ -32,9 +32,13 @@ imh_duel_palette_init (ImhDuelPalette *p,
                        const ImhRgba  *text,
                        const ImhRgba  *accent)
 {
+  ImhPalette common;
+
+  imh_palette_init (&common, dark, text, accent);
   p->dark = dark;
   p->text = *text;
   p->accent = *accent;
+  p->hint = common.hint;
   if (dark)
     {
       p->panel = (ImhRgba) RGB (0x33, 0x30, 0x2c);
@@ -44,7 +48,6 @@ imh_duel_palette_init (ImhDuelPalette *p,
       p->field_line = (ImhRgba) RGB (0x5e, 0x4f, 0x33);
       p->wood = (ImhRgba) RGB (0x6b, 0x45, 0x24);
       p->wood_dark = (ImhRgba) RGB (0x45, 0x2b, 0x15);
-      p->hint = (ImhRgba) { 1.0, 0.78, 0.2, 1.0 };
     }
   else
     {
@@ -55,95 +58,9 @@ imh_duel_palette_init (ImhDuelPalette *p,
       p->field_line = (ImhRgba) RGB (0xb4, 0x98, 0x5c);
       p->wood = (ImhRgba) RGB (0x9a, 0x66, 0x35);
       p->wood_dark = (ImhRgba) RGB (0x6b, 0x43, 0x1f);
-      p->hint = (ImhRgba) { 0.85, 0.45, 0.0, 1.0 };
     }
 }
 
-void
-imh_art_set (cairo_t       *cr,
-             const ImhRgba *c)
-{
-  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
-}
-
-void
-imh_art_rounded_rect (cairo_t *cr,
-                      double   x,
-                      double   y,
-                      double   w,
-                      double   h,
-                      double   r)
-{
-  r = MIN (r, MIN (w, h) / 2);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
-double
-imh_art_fit_size (cairo_t    *cr,
-                  const char *text,
-                  double      w,
-                  double      size,
-                  gboolean    bold)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_from_string ("Cantarell, Sans");
-  int lw, lh;
-
-  pango_font_description_set_absolute_size (font, MAX (size, 1.0) * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &lw, &lh);
-  pango_font_description_free (font);
-  g_object_unref (layout);
-  if (lw > w && lw > 0)
-    size *= w / lw * 0.9;   /* hinting makes widths grow a little unevenly */
-  return size;
-}
-
-void
-imh_art_text (cairo_t        *cr,
-              const char     *text,
-              double          x,
-              double          y,
-              double          w,
-              double          h,
-              double          size,
-              gboolean        bold,
-              PangoAlignment  align,
-              const ImhRgba  *color)
-{
-  PangoLayout *layout;
-  PangoFontDescription *font;
-  int lw, lh;
-  double tx;
-
-  if (size < 1.0)
-    return;
-  layout = pango_cairo_create_layout (cr);
-  font = pango_font_description_from_string ("Cantarell, Sans");
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  pango_layout_set_alignment (layout, align);
-  pango_layout_get_pixel_size (layout, &lw, &lh);
-  tx = x;
-  imh_art_set (cr, color);
-  cairo_move_to (cr, tx, y + (h - lh) / 2);
-  pango_cairo_show_layout (cr, layout);
-  pango_font_description_free (font);
-  g_object_unref (layout);
-}
 
 /* ---- Glyphs ----------------------------------------------------------- */
 
@@ -441,81 +358,6 @@ imh_art_tile (cairo_t *cr,
 
 /* ---- Meeples and boats ------------------------------------------------------ */
 
-void
-imh_art_meeple (cairo_t  *cr,
-                int       player,
-                double    x,
-                double    y,
-                double    w,
-                double    h,
-                gboolean  ghost)
-{
-  double s = MIN (w, h * 0.8);
-  double cx = x + w / 2;
-  double top = y + (h - s * 1.2) / 2;
-  double lw = MAX (1.0, s * 0.07);
-  ImhRgba fill = player == 0 ? (ImhRgba) RGB (0x24, 0x22, 0x20) : (ImhRgba) RGB (0xfa, 0xf8, 0xf2);
-  ImhRgba line = player == 0 ? (ImhRgba) RGB (0xe8, 0xe4, 0xda) : (ImhRgba) RGB (0x24, 0x22, 0x20);
-
-  cairo_save (cr);
-  cairo_set_line_width (cr, lw);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  if (player == 0)
-    {
-      /* Black: a rounded pawn, round head, bell-shaped body. */
-      cairo_new_path (cr);
-      cairo_arc (cr, cx, top + s * 0.26, s * 0.24, 0, 2 * G_PI);
-      cairo_new_sub_path (cr);
-      cairo_move_to (cr, cx - s * 0.16, top + s * 0.5);
-      cairo_curve_to (cr, cx - s * 0.2, top + s * 0.8, cx - s * 0.42, top + s * 0.95,
-                      cx - s * 0.42, top + s * 1.15);
-      cairo_line_to (cr, cx + s * 0.42, top + s * 1.15);
-      cairo_curve_to (cr, cx + s * 0.42, top + s * 0.95, cx + s * 0.2, top + s * 0.8,
-                      cx + s * 0.16, top + s * 0.5);
-      cairo_close_path (cr);
-    }
-  else
-    {
-      /* White: a square (diamond-set) head on a straight, angular body. */
-      cairo_new_path (cr);
-      cairo_move_to (cr, cx, top);
-      cairo_line_to (cr, cx + s * 0.26, top + s * 0.26);
-      cairo_line_to (cr, cx, top + s * 0.52);
-      cairo_line_to (cr, cx - s * 0.26, top + s * 0.26);
-      cairo_close_path (cr);
-      cairo_new_sub_path (cr);
-      cairo_move_to (cr, cx - s * 0.16, top + s * 0.58);
-      cairo_line_to (cr, cx + s * 0.16, top + s * 0.58);
-      cairo_line_to (cr, cx + s * 0.3, top + s * 1.0);
-      cairo_line_to (cr, cx + s * 0.4, top + s * 1.0);
-      cairo_line_to (cr, cx + s * 0.4, top + s * 1.15);
-      cairo_line_to (cr, cx - s * 0.4, top + s * 1.15);
-      cairo_line_to (cr, cx - s * 0.4, top + s * 1.0);
-      cairo_line_to (cr, cx - s * 0.3, top + s * 1.0);
-      cairo_close_path (cr);
-    }
-  if (ghost)
-    {
-      /* Not there: a faint fill and a dashed outline, so it differs from a
-       * meeple that is there whatever the background. */
-      double dash[] = { MAX (1.5, s * 0.1), MAX (1.0, s * 0.07) };
-      fill.a = 0.25;
-      imh_art_set (cr, &fill);
-      cairo_fill_preserve (cr);
-      line = player == 0 ? (ImhRgba) RGB (0x80, 0x7a, 0x70) : (ImhRgba) RGB (0x80, 0x7a, 0x70);
-      cairo_set_dash (cr, dash, 2, 0);
-      imh_art_set (cr, &line);
-      cairo_stroke (cr);
-    }
-  else
-    {
-      imh_art_set (cr, &fill);
-      cairo_fill_preserve (cr);
-      imh_art_set (cr, &line);
-      cairo_stroke (cr);
-    }
-  cairo_restore (cr);
-}
 
 void
 imh_art_boat (cairo_t              *cr,

@@ -11,11 +11,9 @@
 #include <glib.h>
 #include <pango/pango.h>
 
-G_BEGIN_DECLS
+#include "imh-art.h"
 
-typedef struct {
-  double r, g, b, a;
-} ImhRgba;
+G_BEGIN_DECLS
 
 typedef struct {
   gboolean dark;
@@ -36,32 +34,10 @@ void imh_duel_palette_init (ImhDuelPalette *palette,
                             const ImhRgba  *text,
                             const ImhRgba  *accent);
 
-void imh_art_set (cairo_t *cr, const ImhRgba *c);
-void imh_art_rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r);
-
-/* Centred text in a box, in a font size relative to the box height. */
-void imh_art_text (cairo_t              *cr,
-                   const char           *text,
-                   double                x,
-                   double                y,
-                   double                w,
-                   double                h,
-                   double                size,
-                   gboolean              bold,
-                   PangoAlignment        align,
-                   const ImhRgba        *color);
-
-/* The font size (at most size) at which text fits the width w. */
-double imh_art_fit_size (cairo_t *cr, const char *text, double w, double size, gboolean bold);
-
 /* One tile face (any Duel tile code but none) filling a square box. */
 void imh_art_tile (cairo_t *cr, guint code, double x, double y, double size);
 /* The back of a face-down tile. */
 void imh_art_tile_back (cairo_t *cr, double x, double y, double size);
-/* A meeple of player 0 (black: rounded pawn) or 1 (white: square-headed
- * pawn with a diamond mark), standing in a box. ghost: only an outline. */
-void imh_art_meeple (cairo_t *cr, int player, double x, double y, double w, double h,
-                     gboolean ghost);
 /* A boat hull for three slots, horizontal or vertical. */
 void imh_art_boat (cairo_t *cr, const ImhDuelPalette *p, double x, double y, double w,
                    double h, gboolean vertical, gboolean alive);

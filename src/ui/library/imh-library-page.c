@@ -6,8 +6,8 @@
 
 #include <glib/gi18n.h>
 
-#include "imh-duel-board.h"
-#include "imh-duel-thumbnail.h"
+#include "imh-board-factory.h"
+#include "imh-board-thumbnail.h"
 #include "imh-engine.h"
 #include "imh-library-page-private.h"
 #include "imh-library-trash.h"
@@ -85,7 +85,7 @@ struct _ImhLibraryPage
   GHashTable        *thumb_seen;    /* game ids queued or drawn */
   GQueue             thumb_queue;   /* gint64 *: ids waiting, oldest first */
   guint              thumb_idle;
-  ImhDuelBoard      *thumb_board;   /* offscreen, made when first needed */
+  ImhBoard          *thumb_board;   /* offscreen, made when first needed */
 
   GtkWidget         *trash;         /* ImhLibraryTrash: "Recently Deleted" */
 
@@ -542,6 +542,7 @@ draw_thumbnail (ImhLibraryPage *self, gint64 id)
   g_autoptr(ImhGame) game = NULL;
   g_autoptr(GBytes) png = NULL;
   guint ply, bottom = 0;
+  GType type;
 
   if (renderer == NULL)
     {
@@ -556,26 +557,30 @@ draw_thumbnail (ImhLibraryPage *self, gint64 id)
       g_debug ("No thumbnail for game %" G_GINT64_FORMAT ": %s", id, error->message);
       return;
     }
-  if (imh_game_get_kind (game) != IMH_GAME_DUEL || !imh_game_get_is_over (game))
+  type = imh_board_type_for_kind (imh_game_get_kind (game));
+  if (type == G_TYPE_INVALID || !imh_game_get_is_over (game))
     return;
 
-  if (self->thumb_board == NULL)
-    self->thumb_board = IMH_DUEL_BOARD (g_object_ref_sink (imh_duel_board_new ()));
+  if (self->thumb_board == NULL || G_OBJECT_TYPE (self->thumb_board) != type)
+    {
+      g_clear_object (&self->thumb_board);
+      self->thumb_board = IMH_BOARD (g_object_ref_sink (imh_board_new_for_kind (imh_game_get_kind (game))));
+    }
   /* Drawn as the play view draws it: the (first) person at the bottom. */
   if (imh_seat_is_computer (imh_game_get_seat (game, 0))
       && !imh_seat_is_computer (imh_game_get_seat (game, 1)))
     bottom = 1;
-  imh_duel_board_set_bottom_player (self->thumb_board, bottom);
-  for (guint p = 0; p < 2; p++)
+  imh_board_set_bottom_player (self->thumb_board, bottom);
+  for (guint p = 0; p < imh_game_get_n_players (game); p++)
     {
       g_autofree char *name = imh_ui_player_name (game, p);
-      imh_duel_board_set_player_name (self->thumb_board, p, name);
+      imh_board_set_player_name (self->thumb_board, p, name);
     }
-  imh_duel_board_set_state (self->thumb_board, imh_game_get_state (game), FALSE, FALSE);
+  imh_board_set_state (self->thumb_board, imh_game_get_state (game), FALSE, FALSE);
   ply = imh_game_get_live_ply (game);
-  imh_duel_board_set_last_decision (self->thumb_board, ply > 0,
-                                    ply > 0 ? imh_game_get_decision_at (game, ply - 1) : 0);
-  png = imh_duel_thumbnail_render (self->thumb_board, renderer);
+  imh_board_set_last_decision (self->thumb_board, ply > 0,
+                               ply > 0 ? imh_game_get_decision_at (game, ply - 1) : 0);
+  png = imh_board_thumbnail_render (self->thumb_board, renderer);
   if (png == NULL)
     return;
   if (imh_library_is_read_only (self->library)

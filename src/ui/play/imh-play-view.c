@@ -8,7 +8,7 @@
 
 #include "imh-ui-util.h"
 #include "imh-analysis-page.h"
-#include "imh-duel-board.h"
+#include "imh-board-factory.h"
 #include "imh-game-over.h"
 #include "imh-hint.h"
 #include "imh-history-view.h"
@@ -138,7 +138,7 @@ update_status (ImhPlayView *self)
       else
         text = g_strdup_printf (_("Viewing an earlier position. %s may play on from here: %s."),
                                 player_name (self, actor),
-                                imh_texts_phase (viewed, imh_duel_board_get_swap_pending (IMH_DUEL_BOARD (self->board))));
+                                imh_texts_phase (viewed, imh_board_get_pending (IMH_BOARD (self->board))));
     }
   else if (phase == IMH_GAME_PHASE_OVER)
     {
@@ -163,7 +163,7 @@ update_status (ImhPlayView *self)
     text = g_strdup_printf (_("%s waits while you go back: redo, play on, or let the computer continue"),
                             player_name (self, actor));
   else
-    text = imh_texts_prompt (viewed, names, imh_duel_board_get_swap_pending (IMH_DUEL_BOARD (self->board)));
+    text = imh_texts_prompt (viewed, names, imh_board_get_pending (IMH_BOARD (self->board)));
   if (self->hint_cancellable != NULL)
     {
       /* Translators: appended to the status while a hint is searched */
@@ -197,7 +197,7 @@ update_actions (ImhPlayView *self)
   enable (self, "undo", has && imh_game_get_can_undo (self->game));
   enable (self, "redo", has && imh_game_get_can_redo (self->game));
   enable (self, "hint", has && !imh_is_over (vs));
-  enable (self, "play-hint", has && imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (self->board)));
+  enable (self, "play-hint", has && imh_board_get_hint_visible (IMH_BOARD (self->board)));
   enable (self, "history-previous", has && viewed > 0);
   enable (self, "history-first", has && viewed > 0);
   enable (self, "history-next", has && viewed < live);
@@ -223,7 +223,7 @@ refresh (ImhPlayView *self)
   guint viewed_ply, live_ply;
   gboolean interactive, animate;
   int actor;
-  const char *names[2];
+  const char *names[IMH_MAX_PLAYERS];
 
   if (self->game == NULL)
     {
@@ -244,17 +244,15 @@ refresh (ImhPlayView *self)
     {
       g_cancellable_cancel (self->hint_cancellable);
       g_clear_object (&self->hint_cancellable);
-      imh_duel_board_clear_hint (IMH_DUEL_BOARD (self->board));
+      imh_board_clear_hint (IMH_BOARD (self->board));
     }
 
-  for (int p = 0; p < 2; p++)
-    {
-      names[p] = player_name (self, p);
-      imh_duel_board_set_player_name (IMH_DUEL_BOARD (self->board), p, names[p]);
-    }
-  imh_duel_board_set_state (IMH_DUEL_BOARD (self->board), viewed, interactive, animate);
-  imh_duel_board_set_last_decision (IMH_DUEL_BOARD (self->board), viewed_ply > 0,
-                                    viewed_ply > 0 ? imh_game_get_decision_at (self->game, viewed_ply - 1) : 0);
+  player_names (self, names);
+  for (guint p = 0; p < imh_game_get_n_players (self->game); p++)
+    imh_board_set_player_name (IMH_BOARD (self->board), p, names[p]);
+  imh_board_set_state (IMH_BOARD (self->board), viewed, interactive, animate);
+  imh_board_set_last_decision (IMH_BOARD (self->board), viewed_ply > 0,
+                               viewed_ply > 0 ? imh_game_get_decision_at (self->game, viewed_ply - 1) : 0);
   imh_score_view_set_state (IMH_SCORE_VIEW (self->score_view), viewed, names);
   update_status (self);
   update_actions (self);
@@ -783,9 +781,9 @@ game_hint (GSimpleAction *action,
   if (self->game == NULL)
     return;
   /* H again hides the hint. */
-  if (imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (self->board)))
+  if (imh_board_get_hint_visible (IMH_BOARD (self->board)))
     {
-      imh_duel_board_clear_hint (IMH_DUEL_BOARD (self->board));
+      imh_board_clear_hint (IMH_BOARD (self->board));
       update_actions (self);
       return;
     }
@@ -805,9 +803,9 @@ game_play_hint (GSimpleAction *action,
   ImhPlayView *self = user_data;
   ImhDecision d;
 
-  if (self->game == NULL || !imh_duel_board_get_hint (IMH_DUEL_BOARD (self->board), &d))
+  if (self->game == NULL || !imh_board_get_hint (IMH_BOARD (self->board), &d))
     return;
-  if (!imh_duel_board_get_interactive (IMH_DUEL_BOARD (self->board)))
+  if (!imh_board_get_interactive (IMH_BOARD (self->board)))
     return;
   on_board_decide (self, d);
 }
@@ -957,7 +955,7 @@ game_reveal_hidden (GSimpleAction *action,
   ImhPlayView *self = user_data;
 
   g_simple_action_set_state (action, state);
-  imh_duel_board_set_reveal_hidden (IMH_DUEL_BOARD (self->board), g_variant_get_boolean (state));
+  imh_board_set_reveal_hidden (IMH_BOARD (self->board), g_variant_get_boolean (state));
 }
 
 static void
@@ -1181,12 +1179,13 @@ imh_play_view_init (ImhPlayView *self)
   gtk_box_append (GTK_BOX (status), self->summary_button);
   gtk_box_append (GTK_BOX (content), status);
 
-  self->board = imh_duel_board_new ();
+  /* The one board yet: imh_ui_game_has_board () lets only games with this board in. */
+  self->board = imh_board_new_for_kind (IMH_GAME_DUEL);
   gtk_widget_set_margin_start (self->board, 6);
   gtk_widget_set_margin_end (self->board, 6);
   gtk_widget_set_margin_bottom (self->board, 6);
   g_signal_connect_swapped (self->board, "decide", G_CALLBACK (on_board_decide), self);
-  g_signal_connect_swapped (self->board, "notify::swap-pending", G_CALLBACK (on_swap_pending), self);
+  g_signal_connect_swapped (self->board, "notify::pending", G_CALLBACK (on_swap_pending), self);
   gtk_box_append (GTK_BOX (content), self->board);
 
   /* Sidebar: history, score and unseen tiles. */
@@ -1293,7 +1292,7 @@ imh_play_view_set_game (ImhPlayView *self,
       imh_game_stop_computer (self->game);
     }
   g_set_object (&self->game, game);
-  imh_duel_board_clear_hint (IMH_DUEL_BOARD (self->board));
+  imh_board_clear_hint (IMH_BOARD (self->board));
   imh_history_view_set_game (IMH_HISTORY_VIEW (self->history_view), game);
   imh_analysis_page_set_game (IMH_ANALYSIS_PAGE (self->analysis_page), game);
   imh_study_view_set_game (IMH_STUDY_VIEW (self->study_view), game);
@@ -1313,7 +1312,7 @@ imh_play_view_set_game (ImhPlayView *self,
       if (imh_seat_is_computer (imh_game_get_seat (game, 0))
           && !imh_seat_is_computer (imh_game_get_seat (game, 1)))
         bottom = 1;
-      imh_duel_board_set_bottom_player (IMH_DUEL_BOARD (self->board), bottom);
+      imh_board_set_bottom_player (IMH_BOARD (self->board), bottom);
       /* The graph of the analysis: the win chance of the player at the bottom. */
       imh_analysis_page_set_player (IMH_ANALYSIS_PAGE (self->analysis_page), (guint) bottom);
       self->last_live_ply = imh_game_get_live_ply (game);

@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "imh-ui-util.h"
-#include "imh-duel-board.h"
+#include "imh-board.h"
 #include "imh-hint.h"
 #include "imh-study-view-private.h"
 #include "imh-texts.h"
@@ -46,9 +46,9 @@ clear_list (GtkWidget *list)
 static void
 update_board (ImhStudyView *self)
 {
-  ImhDecision decisions[IMH_DUEL_BOARD_MAX_HINTS];
-  double wins[IMH_DUEL_BOARD_MAX_HINTS];
-  guint n = 0, max = self->top_five ? IMH_DUEL_BOARD_MAX_HINTS : 1;
+  ImhDecision decisions[IMH_BOARD_MAX_HINTS];
+  double wins[IMH_BOARD_MAX_HINTS];
+  guint n = 0, max = self->top_five ? IMH_BOARD_MAX_HINTS : 1;
 
   if (self->hints == NULL || self->board == NULL)
     return;
@@ -59,7 +59,7 @@ update_board (ImhStudyView *self)
       wins[n] = imh_hint_get_win (hint);
       n++;
     }
-  imh_duel_board_show_hints (IMH_DUEL_BOARD (self->board), decisions, wins, n);
+  imh_board_show_hints (IMH_BOARD (self->board), decisions, wins, n);
 }
 
 static GtkWidget *
@@ -106,7 +106,7 @@ update_hint_list (ImhStudyView *self)
 
   clear_list (self->hint_list);
   self->n_listed = 0;
-  for (guint i = 0; i < n && i < IMH_DUEL_BOARD_MAX_HINTS; i++)
+  for (guint i = 0; i < n && i < IMH_BOARD_MAX_HINTS; i++)
     {
       g_autoptr(ImhHint) hint = g_list_model_get_item (self->hints, i);
       gtk_list_box_append (GTK_LIST_BOX (self->hint_list), hint_row (hint));
@@ -127,7 +127,7 @@ static void
 on_board_hint_visible (ImhStudyView *self)
 {
   /* The board drops its hint when the position changes: so does the list. */
-  if (!imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (self->board)) && self->hints != NULL)
+  if (!imh_board_get_hint_visible (IMH_BOARD (self->board)) && self->hints != NULL)
     {
       g_clear_object (&self->hints);
       update_hint_list (self);
@@ -472,7 +472,7 @@ imh_study_view_new (GtkWidget *board)
 {
   ImhStudyView *self;
 
-  g_return_val_if_fail (IMH_IS_DUEL_BOARD (board), NULL);
+  g_return_val_if_fail (IMH_IS_BOARD (board), NULL);
 
   self = g_object_new (IMH_TYPE_STUDY_VIEW, NULL);
   self->board = board;
@@ -564,7 +564,7 @@ imh_study_view_set_top_five (ImhStudyView *self,
   if (self->actions != NULL)
     _imh_study_view_actions_update (self);
   if (self->hints != NULL && self->board != NULL
-      && imh_duel_board_get_hint_visible (IMH_DUEL_BOARD (self->board)))
+      && imh_board_get_hint_visible (IMH_BOARD (self->board)))
     update_board (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOP_FIVE]);
 }

@@ -28,7 +28,7 @@ G_BEGIN_DECLS
 #define IMH_TYPE_STUDY_VIEW (imh_study_view_get_type ())
 G_DECLARE_FINAL_TYPE (ImhStudyView, imh_study_view, IMH, STUDY_VIEW, GtkWidget)
 
-/* board: the ImhDuelBoard that draws the hints (not referenced: it must
+/* board: the ImhBoard that draws the hints (not referenced: it must
  * outlive the view, as in the play view). */
 GtkWidget    *imh_study_view_new           (GtkWidget          *board);
 void          imh_study_view_set_game      (ImhStudyView       *self,

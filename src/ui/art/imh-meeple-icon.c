@@ -6,7 +6,7 @@
 
 #include <glib/gi18n.h>
 
-#include "imh-duel-art.h"
+#include "imh-art.h"
 #include "imh-meeple-icon.h"
 
 static void
@@ -24,6 +24,10 @@ imh_meeple_icon_new (int player,
                      int size)
 {
   GtkWidget *area = gtk_drawing_area_new ();
+  const char *labels[IMH_ART_N_PLAYERS] = {
+    _("Black (round meeple)"), _("White (square meeple)"),
+    _("Red (triangular meeple)"), _("Blue (hexagonal meeple)"),
+  };
 
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), size);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), size + size / 4);
@@ -32,7 +36,7 @@ imh_meeple_icon_new (int player,
   gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (area),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  player == 0 ? _("Black (round meeple)") : _("White (square meeple)"),
+                                  labels[CLAMP (player, 0, IMH_ART_N_PLAYERS - 1)],
                                   -1);
   return area;
 }

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imh-duel-thumbnail.c — a Duel board as a small PNG (the library's "Final Position"). */
-#define G_LOG_DOMAIN "imh-duel-thumbnail"
+/* imh-board-thumbnail.c — any game's board as a small PNG (the library's "Final Position"). */
+#define G_LOG_DOMAIN "imh-board-thumbnail"
 
 #include "config.h"
 
-#include "imh-duel-thumbnail.h"
+#include "imh-board-thumbnail.h"
 
 GBytes *
-imh_duel_thumbnail_render (ImhDuelBoard *board,
-                           GskRenderer  *renderer)
+imh_board_thumbnail_render (ImhBoard    *board,
+                            GskRenderer *renderer)
 {
   GtkWidget *widget = GTK_WIDGET (board);
   g_autoptr(GskRenderNode) node = NULL;
@@ -17,7 +17,7 @@ imh_duel_thumbnail_render (ImhDuelBoard *board,
   int width, height, thumb_height;
   double scale;
 
-  g_return_val_if_fail (IMH_IS_DUEL_BOARD (board), NULL);
+  g_return_val_if_fail (IMH_IS_BOARD (board), NULL);
   g_return_val_if_fail (GSK_IS_RENDERER (renderer), NULL);
 
   if (gtk_widget_get_parent (widget) == NULL && !gtk_widget_get_mapped (widget))
@@ -34,7 +34,7 @@ imh_duel_thumbnail_render (ImhDuelBoard *board,
   if (width <= 0 || height <= 0 || !gsk_renderer_is_realized (renderer))
     return NULL;
 
-  scale = (double) IMH_DUEL_THUMBNAIL_WIDTH / width;
+  scale = (double) IMH_BOARD_THUMBNAIL_WIDTH / width;
   thumb_height = MAX (1, (int) (height * scale + 0.5));
   snapshot = gtk_snapshot_new ();
   gtk_snapshot_scale (snapshot, (float) scale, (float) scale);
@@ -44,6 +44,6 @@ imh_duel_thumbnail_render (ImhDuelBoard *board,
   if (node == NULL)
     return NULL;
   texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, IMH_DUEL_THUMBNAIL_WIDTH, thumb_height));
+                                         &GRAPHENE_RECT_INIT (0, 0, IMH_BOARD_THUMBNAIL_WIDTH, thumb_height));
   return texture != NULL ? gdk_texture_save_to_png_bytes (texture) : NULL;
 }

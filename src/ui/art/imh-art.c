@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-art.c — vector art shared by every game's board (text, shapes, meeples). */
+#define G_LOG_DOMAIN "imh-art"
+
+#include "config.h"
+
+#include <math.h>
+#include <pango/pangocairo.h>
+
+#include "imh-art.h"
+
+#define RGB(r, g, b) { (r) / 255.0, (g) / 255.0, (b) / 255.0, 1.0 }
+
+void
+imh_palette_init (ImhPalette    *p,
+                  gboolean       dark,
+                  const ImhRgba *text,
+                  const ImhRgba *accent)
+{
+  p->dark = dark;
+  p->text = *text;
+  p->accent = *accent;
+  if (dark)
+    {
+      p->hint = (ImhRgba) { 1.0, 0.78, 0.2, 1.0 };
+      p->page = (ImhRgba) { 0.12, 0.12, 0.12, 1.0 };
+    }
+  else
+    {
+      p->hint = (ImhRgba) { 0.85, 0.45, 0.0, 1.0 };
+      p->page = (ImhRgba) { 1.0, 1.0, 1.0, 1.0 };
+    }
+}
+
+void
+imh_art_set (cairo_t       *cr,
+             const ImhRgba *c)
+{
+  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
+}
+
+void
+imh_art_rounded_rect (cairo_t *cr,
+                      double   x,
+                      double   y,
+                      double   w,
+                      double   h,
+                      double   r)
+{
+  r = MIN (r, MIN (w, h) / 2);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+double
+imh_art_fit_size (cairo_t    *cr,
+                  const char *text,
+                  double      w,
+                  double      size,
+                  gboolean    bold)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Cantarell, Sans");
+  int lw, lh;
+
+  pango_font_description_set_absolute_size (font, MAX (size, 1.0) * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  if (lw > w && lw > 0)
+    size *= w / lw * 0.9;   /* hinting makes widths grow a little unevenly */
+  return size;
+}
+
+void
+imh_art_text (cairo_t        *cr,
+              const char     *text,
+              double          x,
+              double          y,
+              double          w,
+              double          h,
+              double          size,
+              gboolean        bold,
+              PangoAlignment  align,
+              const ImhRgba  *color)
+{
+  PangoLayout *layout;
+  PangoFontDescription *font;
+  int lw, lh;
+  double tx;
+
+  if (size < 1.0)
+    return;
+  layout = pango_cairo_create_layout (cr);
+  font = pango_font_description_from_string ("Cantarell, Sans");
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (layout, align);
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  tx = x;
+  imh_art_set (cr, color);
+  cairo_move_to (cr, tx, y + (h - lh) / 2);
+  pango_cairo_show_layout (cr, layout);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
+void
+imh_art_stroke_box (cairo_t       *cr,
+                    ImhBox         b,
+                    double         grow,
+                    double         radius,
+                    double         width,
+                    const ImhRgba *c)
+{
+  imh_art_rounded_rect (cr, b.x - grow, b.y - grow, b.w + 2 * grow, b.h + 2 * grow, radius);
+  imh_art_set (cr, c);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+}
+
+void
+imh_art_fill_box (cairo_t       *cr,
+                  ImhBox         b,
+                  double         radius,
+                  const ImhRgba *c,
+                  double         alpha)
+{
+  ImhRgba col = *c;
+
+  col.a *= alpha;
+  imh_art_rounded_rect (cr, b.x, b.y, b.w, b.h, radius);
+  imh_art_set (cr, &col);
+  cairo_fill (cr);
+}
+
+/* ---- Meeples ------------------------------------------------------------------ */
+
+void
+imh_art_player_color (int      player,
+                      ImhRgba *fill,
+                      ImhRgba *line)
+{
+  static const ImhRgba fills[IMH_ART_N_PLAYERS] = {
+    RGB (0x24, 0x22, 0x20), RGB (0xfa, 0xf8, 0xf2), RGB (0xc0, 0x1c, 0x28), RGB (0x1c, 0x71, 0xd8),
+  };
+  static const ImhRgba lines[IMH_ART_N_PLAYERS] = {
+    RGB (0xe8, 0xe4, 0xda), RGB (0x24, 0x22, 0x20), RGB (0xfa, 0xf0, 0xe0), RGB (0xf0, 0xf4, 0xfa),
+  };
+
+  player = CLAMP (player, 0, IMH_ART_N_PLAYERS - 1);
+  *fill = fills[player];
+  *line = lines[player];
+}
+
+void
+imh_art_meeple (cairo_t  *cr,
+                int       player,
+                double    x,
+                double    y,
+                double    w,
+                double    h,
+                gboolean  ghost)
+{
+  double s = MIN (w, h * 0.8);
+  double cx = x + w / 2;
+  double top = y + (h - s * 1.2) / 2;
+  double lw = MAX (1.0, s * 0.07);
+  ImhRgba fill, line;
+
+  player = CLAMP (player, 0, IMH_ART_N_PLAYERS - 1);
+  imh_art_player_color (player, &fill, &line);
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, lw);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  if (player == 0)
+    {
+      /* Black: a rounded pawn, round head, bell-shaped body. */
+      cairo_new_path (cr);
+      cairo_arc (cr, cx, top + s * 0.26, s * 0.24, 0, 2 * G_PI);
+      cairo_new_sub_path (cr);
+      cairo_move_to (cr, cx - s * 0.16, top + s * 0.5);
+      cairo_curve_to (cr, cx - s * 0.2, top + s * 0.8, cx - s * 0.42, top + s * 0.95,
+                      cx - s * 0.42, top + s * 1.15);
+      cairo_line_to (cr, cx + s * 0.42, top + s * 1.15);
+      cairo_curve_to (cr, cx + s * 0.42, top + s * 0.95, cx + s * 0.2, top + s * 0.8,
+                      cx + s * 0.16, top + s * 0.5);
+      cairo_close_path (cr);
+    }
+  else if (player == 2)
+    {
+      /* Red: a triangular head on a slim, straight-sided body. */
+      cairo_new_path (cr);
+      cairo_move_to (cr, cx, top + s * 0.02);
+      cairo_line_to (cr, cx + s * 0.27, top + s * 0.48);
+      cairo_line_to (cr, cx - s * 0.27, top + s * 0.48);
+      cairo_close_path (cr);
+      cairo_new_sub_path (cr);
+      cairo_move_to (cr, cx - s * 0.14, top + s * 0.56);
+      cairo_line_to (cr, cx + s * 0.14, top + s * 0.56);
+      cairo_line_to (cr, cx + s * 0.34, top + s * 1.15);
+      cairo_line_to (cr, cx - s * 0.34, top + s * 1.15);
+      cairo_close_path (cr);
+    }
+  else if (player == 3)
+    {
+      /* Blue: a wide hexagonal head on a stepped body. */
+      cairo_new_path (cr);
+      for (int i = 0; i < 6; i++)
+        {
+          double a = G_PI / 3 * i;
+          double hx = cx + s * 0.27 * cos (a), hy = top + s * 0.27 + s * 0.24 * sin (a);
+          if (i == 0)
+            cairo_move_to (cr, hx, hy);
+          else
+            cairo_line_to (cr, hx, hy);
+        }
+      cairo_close_path (cr);
+      cairo_new_sub_path (cr);
+      cairo_move_to (cr, cx - s * 0.2, top + s * 0.56);
+      cairo_line_to (cr, cx + s * 0.2, top + s * 0.56);
+      cairo_line_to (cr, cx + s * 0.2, top + s * 0.8);
+      cairo_line_to (cr, cx + s * 0.42, top + s * 0.8);
+      cairo_line_to (cr, cx + s * 0.42, top + s * 1.15);
+      cairo_line_to (cr, cx - s * 0.42, top + s * 1.15);
+      cairo_line_to (cr, cx - s * 0.42, top + s * 0.8);
+      cairo_line_to (cr, cx - s * 0.2, top + s * 0.8);
+      cairo_close_path (cr);
+    }
+  else
+    {
+      /* White: a square (diamond-set) head on a straight, angular body. */
+      cairo_new_path (cr);
+      cairo_move_to (cr, cx, top);
+      cairo_line_to (cr, cx + s * 0.26, top + s * 0.26);
+      cairo_line_to (cr, cx, top + s * 0.52);
+      cairo_line_to (cr, cx - s * 0.26, top + s * 0.26);
+      cairo_close_path (cr);
+      cairo_new_sub_path (cr);
+      cairo_move_to (cr, cx - s * 0.16, top + s * 0.58);
+      cairo_line_to (cr, cx + s * 0.16, top + s * 0.58);
+      cairo_line_to (cr, cx + s * 0.3, top + s * 1.0);
+      cairo_line_to (cr, cx + s * 0.4, top + s * 1.0);
+      cairo_line_to (cr, cx + s * 0.4, top + s * 1.15);
+      cairo_line_to (cr, cx - s * 0.4, top + s * 1.15);
+      cairo_line_to (cr, cx - s * 0.4, top + s * 1.0);
+      cairo_line_to (cr, cx - s * 0.3, top + s * 1.0);
+      cairo_close_path (cr);
+    }
+  if (ghost)
+    {
+      /* Not there: a faint fill and a dashed outline, so it differs from a
+       * meeple that is there whatever the background. */
+      double dash[] = { MAX (1.5, s * 0.1), MAX (1.0, s * 0.07) };
+      fill.a = 0.25;
+      imh_art_set (cr, &fill);
+      cairo_fill_preserve (cr);
+      line = (ImhRgba) RGB (0x80, 0x7a, 0x70);
+      cairo_set_dash (cr, dash, 2, 0);
+      imh_art_set (cr, &line);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      imh_art_set (cr, &fill);
+      cairo_fill_preserve (cr);
+      imh_art_set (cr, &line);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}

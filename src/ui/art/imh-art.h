@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * imh-art.h — vector art shared by every game's board, drawn with cairo:
+ * colours, boxes, rounded shapes, fitted text and the players' meeples.
+ *
+ * Every function draws into a box (x, y, w, h) in the current user space;
+ * nothing here keeps state.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+#include <pango/pango.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  double r, g, b, a;
+} ImhRgba;
+
+/* A rectangle in widget pixels. */
+typedef struct {
+  double x, y, w, h;
+} ImhBox;
+
+/* The colours every board uses; a game's board adds its own. */
+typedef struct {
+  gboolean dark;
+  ImhRgba  text;          /* foreground text */
+  ImhRgba  accent;        /* legal targets */
+  ImhRgba  hint;          /* the hint overlay */
+  ImhRgba  page;          /* the page behind the board: white, or near black */
+} ImhPalette;
+
+/* The palette for the style: dark, the foreground text colour and the
+ * accent colour of the widget. */
+void   imh_palette_init     (ImhPalette    *palette,
+                             gboolean       dark,
+                             const ImhRgba *text,
+                             const ImhRgba *accent);
+
+/* The number of players with a colour and a shape of their own. */
+#define IMH_ART_N_PLAYERS 4
+
+void   imh_art_set          (cairo_t       *cr,
+                             const ImhRgba *c);
+void   imh_art_rounded_rect (cairo_t       *cr,
+                             double         x,
+                             double         y,
+                             double         w,
+                             double         h,
+                             double         r);
+/* A box's rounded outline grown by grow on every side, stroked. */
+void   imh_art_stroke_box   (cairo_t       *cr,
+                             ImhBox         b,
+                             double         grow,
+                             double         radius,
+                             double         width,
+                             const ImhRgba *c);
+/* A box filled rounded with the colour at alpha (times its own). */
+void   imh_art_fill_box     (cairo_t       *cr,
+                             ImhBox         b,
+                             double         radius,
+                             const ImhRgba *c,
+                             double         alpha);
+
+/* Text in a box, vertically centred, in an absolute font size. */
+void   imh_art_text         (cairo_t        *cr,
+                             const char     *text,
+                             double          x,
+                             double          y,
+                             double          w,
+                             double          h,
+                             double          size,
+                             gboolean        bold,
+                             PangoAlignment  align,
+                             const ImhRgba  *color);
+
+/* The font size (at most size) at which text fits the width w. */
+double imh_art_fit_size     (cairo_t       *cr,
+                             const char    *text,
+                             double         w,
+                             double         size,
+                             gboolean       bold);
+
+/* The colour of player 0..3's pieces (0 black, 1 white, 2 red, 3 blue). */
+void   imh_art_player_color (int            player,
+                             ImhRgba       *fill,
+                             ImhRgba       *line);
+/* A meeple of player 0..3 standing in a box, each player with a shape of
+ * its own: 0 black, a rounded pawn; 1 white, square-headed with a diamond
+ * head; 2 red, a triangular head on a slim body; 3 blue, a wide hexagonal
+ * head on a stepped body. ghost: only a faint fill and a dashed outline. */
+void   imh_art_meeple       (cairo_t       *cr,
+                             int            player,
+                             double         x,
+                             double         y,
+                             double         w,
+                             double         h,
+                             gboolean       ghost);
+
+G_END_DECLS

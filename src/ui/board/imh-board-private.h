@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * imh-board-private.h — what a game's board (an ImhBoard subclass) may use
+ * of ImhBoard: the state, the targets, the layout unit.
+ */
+#pragma once
+
+#include "imh-art.h"
+#include "imh-board.h"
+
+G_BEGIN_DECLS
+
+/* For the subclass: the state shown (NULL before the first). */
+const ImhState       *_imh_board_get_state          (ImhBoard          *self);
+/* The number of players of the state shown (2 before the first). */
+guint                 _imh_board_get_n_players      (ImhBoard          *self);
+const char           *_imh_board_get_player_name    (ImhBoard          *self,
+                                                     guint              player);
+/* Adds a target, or the decisions to the target of the same kind and index.
+ * Activating it decides its decision when it has one, else narrows the
+ * targets to its decisions (a pending pick). */
+void                  _imh_board_add_target         (ImhBoard          *self,
+                                                     int                kind,
+                                                     int                index,
+                                                     int                priority,
+                                                     const ImhDecision *decisions,
+                                                     guint              n);
+/* The same for a first pick that narrows even to one decision (the other
+ * pick of that decision is then the only target). */
+void                  _imh_board_add_pick_target    (ImhBoard          *self,
+                                                     int                kind,
+                                                     int                index,
+                                                     int                priority,
+                                                     const ImhDecision *decisions,
+                                                     guint              n);
+const ImhBoardTarget *_imh_board_get_targets        (ImhBoard          *self,
+                                                     guint             *n);
+/* The hovered target, the target picked first (a pending pick), or NULL. */
+const ImhBoardTarget *_imh_board_get_hover_target   (ImhBoard          *self);
+const ImhBoardTarget *_imh_board_get_pending_target (ImhBoard          *self);
+/* The size of one board unit (line widths, badges), set by layout (). */
+void                  _imh_board_set_unit           (ImhBoard          *self,
+                                                     double             unit);
+double                _imh_board_get_unit           (ImhBoard          *self);
+/* The layout again before the next use (a setting the geometry depends on
+ * changed). */
+void                  _imh_board_invalidate_layout  (ImhBoard          *self);
+void                  _imh_board_ensure_layout      (ImhBoard          *self);
+/* Animations enabled and the board on screen. */
+gboolean              _imh_board_can_animate        (ImhBoard          *self);
+
+G_END_DECLS

@@ -888,7 +888,12 @@ test_library_async (void)
     g_assert_cmpuint (imh_library_count_trash (library, NULL), ==, 0);
     g_clear_object (&result);
 
-    g_assert_nonnull (imh_library_delete (library, ids, 1, &error));
+    {
+      ImhLibraryDeleted *again = imh_library_delete (library, ids, 1, &error);
+
+      g_assert_nonnull (again);
+      imh_library_deleted_unref (again);
+    }
     imh_library_delete_forever_async (library, NULL, 0, NULL, got_result, &result);
     g_assert_true (imh_library_delete_forever_finish (library, wait_for (&result), &n_removed, &error));
     g_assert_no_error (error);

@@ -12,8 +12,9 @@ struct _ImhStudyView
 
   GtkWidget          *board;        /* not referenced */
   ImhGame            *game;
-  ImhLibrary         *library;
-  ImhLibraryAutosave *autosave;
+  ImhSession         *session;      /* the game's library entry and bookmarks */
+  GSignalGroup       *session_signals; /* target: session */
+  GPtrArray          *bookmarks;    /* the session's, as listed (one row each) */
   GSettings          *settings;
   GSimpleActionGroup *actions;      /* "study" (imh-study-view-actions.c) */
   GListModel         *hints;

@@ -6,6 +6,15 @@
 
 G_BEGIN_DECLS
 
+/* Variations listed at most. */
+#define IMH_STUDY_MAX_VARIATIONS 12
+
+/* A variation as listed: the line with d after ply decisions. */
+typedef struct {
+  guint       ply;
+  ImhDecision d;
+} ImhStudyVariation;
+
 struct _ImhStudyView
 {
   GtkWidget           parent_instance;
@@ -29,6 +38,7 @@ struct _ImhStudyView
 
   guint               n_listed;
   guint               n_variations;
+  ImhStudyVariation   variations[IMH_STUDY_MAX_VARIATIONS]; /* one per row, in order */
   guint               n_bookmarks;
 };
 

@@ -12,7 +12,7 @@
 #include "imh-study-view-private.h"
 #include "imh-texts.h"
 
-#define MAX_VARIATIONS 12
+#define MAX_VARIATIONS IMH_STUDY_MAX_VARIATIONS
 
 G_DEFINE_FINAL_TYPE (ImhStudyView, imh_study_view, GTK_TYPE_WIDGET)
 
@@ -95,7 +95,6 @@ hint_row (ImhHint *hint)
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   gtk_widget_set_tooltip_text (row, _("Play this decision here"));
-  g_object_set_data (G_OBJECT (row), "decision", GUINT_TO_POINTER (imh_hint_get_decision (hint)));
   return row;
 }
 
@@ -118,9 +117,14 @@ static void
 on_hint_activated (ImhStudyView  *self,
                    GtkListBoxRow *row)
 {
-  guint d = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "decision"));
+  int index = gtk_list_box_row_get_index (row);
+  g_autoptr(ImhHint) hint = NULL;
 
-  g_signal_emit (self, signals[SIGNAL_DECIDE], 0, d);
+  /* The rows are the first hints, in order. */
+  if (self->hints == NULL || index < 0 || (guint) index >= g_list_model_get_n_items (self->hints))
+    return;
+  hint = g_list_model_get_item (self->hints, (guint) index);
+  g_signal_emit (self, signals[SIGNAL_DECIDE], 0, (guint) imh_hint_get_decision (hint));
 }
 
 static void
@@ -140,11 +144,12 @@ static void
 on_variation_activated (ImhStudyView  *self,
                         GtkListBoxRow *row)
 {
-  guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ply")) - 1;
-  ImhDecision d = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "decision"));
+  int index = gtk_list_box_row_get_index (row);
   g_autoptr(GError) error = NULL;
 
-  if (!imh_study_view_return_to_line (self, ply, d, &error))
+  if (index < 0 || (guint) index >= self->n_variations)
+    return;
+  if (!imh_study_view_return_to_line (self, self->variations[index].ply, self->variations[index].d, &error))
     imh_ui_toast (GTK_WIDGET (self), error->message);
 }
 
@@ -201,10 +206,8 @@ update_variations (ImhStudyView *self)
                                          gtk_image_new_from_icon_name ("media-playlist-shuffle-symbolic"));
               gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
               gtk_widget_set_tooltip_text (row, _("Switch to this line"));
-              /* ply + 1: never NULL */
-              g_object_set_data (G_OBJECT (row), "ply", GUINT_TO_POINTER (ply));
-              g_object_set_data (G_OBJECT (row), "variation", GINT_TO_POINTER (TRUE));
-              g_object_set_data (G_OBJECT (row), "decision", GUINT_TO_POINTER (cont.d[i]));
+              self->variations[self->n_variations].ply = ply - 1;
+              self->variations[self->n_variations].d = cont.d[i];
               gtk_list_box_append (GTK_LIST_BOX (self->variation_list), row);
               self->n_variations++;
             }

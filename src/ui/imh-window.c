@@ -26,17 +26,16 @@ struct _ImhWindow
   GSettings            *settings;
   ImhLibrary           *library;        /* opened when first needed */
   GtkWidget            *library_page;
-  ImhLibraryAutosave   *autosave;       /* keeps the game played in the library */
   gboolean              library_autosave;
-  ImhSession           *session;        /* the game shown when it came from the library: its entry */
+  ImhSession           *session;        /* the game shown: its file, library entry and autosave */
+  GBindingGroup        *session_bindings; /* source: session */
+  GSignalGroup         *autosave_signals; /* target: the session's autosave */
   GCancellable         *open_cancellable; /* the library game being opened (or resumed) */
   gboolean              library_problem_shown;  /* the library's open problem was told once */
   char                 *library_problem_heading; /* not told yet (the window is not mapped) */
   char                 *library_problem_body;
   guint                 thumbnail_source; /* waits for the board to settle after a game over */
   guint                 thumbnail_tries;
-  ImhGame              *thumbnail_game;   /* the finished game of thumbnail_png */
-  GBytes               *thumbnail_png;    /* rendered, not stored yet */
 
   /* Template children */
   GtkWidget            *busy_spinner;
@@ -101,10 +100,36 @@ on_closed_saved (GObject      *source,
   GApplication *application = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
 
   /* Not stored: logged with the library's path, kept in a file. */
-  imh_library_autosave_close_finish (IMH_LIBRARY_AUTOSAVE (source), result, &error);
+  imh_session_close_finish (IMH_SESSION (source), result, &error);
   gtk_window_destroy (GTK_WINDOW (self));
   if (application != NULL)
     g_application_release (application);
+}
+
+/* What closing one session left pending is stored without anyone
+ * waiting (a failure is logged and kept in a file by the autosave). */
+static void
+on_session_closed (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!imh_session_close_finish (IMH_SESSION (source), result, &error))
+    g_message ("The game was not stored on closing: %s", error->message);
+}
+
+/* Stops showing the session: it goes on storing what is pending. */
+static void
+drop_session (ImhWindow *self)
+{
+  g_autoptr(ImhSession) session = g_steal_pointer (&self->session);
+
+  if (session == NULL)
+    return;
+  g_binding_group_set_source (self->session_bindings, NULL);
+  g_signal_handlers_disconnect_by_data (imh_session_get_game (session), self);
+  imh_session_close_async (session, CLOSE_SAVE_TIMEOUT_MS, NULL, on_session_closed, NULL);
 }
 
 static gboolean
@@ -114,22 +139,22 @@ imh_window_close_request (GtkWindow *window)
 
   imh_window_save_state (self);
 
-  /* A game not stored yet (a write in flight or waiting for a retry): the
-   * window goes away at once, the application stays until the autosave
-   * stored it, or gave up, without blocking. */
-  if (self->autosave != NULL && imh_library_autosave_get_busy (self->autosave))
+  /* A game kept in the library: the window goes away at once, the
+   * application stays until the session stored what is pending, or gave
+   * up, without blocking. */
+  if (self->session != NULL && imh_session_get_autosave (self->session) != NULL)
     {
-      g_autoptr(ImhLibraryAutosave) autosave = g_steal_pointer (&self->autosave);
+      g_autoptr(ImhSession) session = g_steal_pointer (&self->session);
       GApplication *application = G_APPLICATION (gtk_window_get_application (window));
 
-      g_signal_handlers_disconnect_by_data (autosave, self);
+      g_binding_group_set_source (self->session_bindings, NULL);
+      g_signal_handlers_disconnect_by_data (imh_session_get_game (session), self);
       self->library_autosave = FALSE;
-      imh_play_view_set_library_autosave (self->play_view, NULL, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
       if (application != NULL)
         g_application_hold (application);
-      imh_library_autosave_close_async (autosave, CLOSE_SAVE_TIMEOUT_MS, NULL,
-                                        on_closed_saved, g_object_ref (self));
+      imh_session_close_async (session, CLOSE_SAVE_TIMEOUT_MS, NULL,
+                               on_closed_saved, g_object_ref (self));
       return TRUE;
     }
 
@@ -149,13 +174,12 @@ win_close (GSimpleAction *action,
 static void on_play_game_changed (ImhWindow *self);
 
 /* Shows a game of the library: its session holds the entry that the
- * autosave goes on updating (follow_game()). */
+ * autosave goes on updating (follow_session()). */
 static void
 show_session (ImhWindow  *self,
               ImhSession *session)
 {
-  g_set_object (&self->session, session);
-  imh_play_view_set_game (self->play_view, imh_session_get_game (session));
+  imh_play_view_set_session (self->play_view, session);
 }
 
 /* A new open (or resume) replaces the one in flight. */
@@ -196,8 +220,6 @@ on_library_game_opened (GObject      *source,
     imh_game_set_viewed_ply (game, (guint) data->ply);
   /* Changes to it update the same entry of the library. */
   show_session (self, session);
-  /* Its stored analysis, and where a new one goes. */
-  imh_play_view_set_library (self->play_view, self->library, imh_session_get_library_id (session));
   /* The same game again does not notify "game": show it anyway. */
   on_play_game_changed (self);
 }
@@ -270,6 +292,7 @@ ensure_library (ImhWindow *self)
       library_problem (self, _("The Game Library Cannot Be Opened"), body);
       return FALSE;
     }
+  imh_play_view_set_library (self->play_view, self->library);
   /* A damaged library salvaged into a new one, or one shown read-only:
    * the game goes on, a dialog says what happened and where the files are. */
   switch (imh_library_get_open_status (self->library))
@@ -322,7 +345,8 @@ save_error_reason (const GError *error)
 static void
 on_save_error (ImhWindow *self)
 {
-  const GError *error = self->autosave != NULL ? imh_library_autosave_get_save_error (self->autosave) : NULL;
+  ImhLibraryAutosave *autosave = self->session != NULL ? imh_session_get_autosave (self->session) : NULL;
+  const GError *error = autosave != NULL ? imh_library_autosave_get_save_error (autosave) : NULL;
   gboolean shown = gtk_revealer_get_reveal_child (self->save_banner);
 
   if (error != NULL)
@@ -339,7 +363,7 @@ on_save_error (ImhWindow *self)
   else if (shown)
     {
       gtk_revealer_set_reveal_child (self->save_banner, FALSE);
-      if (self->autosave != NULL)
+      if (autosave != NULL)
         imh_window_add_toast (self, imh_ui_toast_new (_("The game is saved again")));
     }
 }
@@ -347,8 +371,10 @@ on_save_error (ImhWindow *self)
 static void
 on_save_banner_try (ImhWindow *self)
 {
-  if (self->autosave != NULL)
-    imh_library_autosave_retry_now (self->autosave);
+  ImhLibraryAutosave *autosave = self->session != NULL ? imh_session_get_autosave (self->session) : NULL;
+
+  if (autosave != NULL)
+    imh_library_autosave_retry_now (autosave);
 }
 
 /* ---- Thumbnails of finished games -------------------------------------- */
@@ -363,25 +389,6 @@ render_board_png (GtkWidget *board)
   if (native == NULL || gtk_native_get_renderer (native) == NULL || !gtk_widget_get_mapped (board))
     return NULL;
   return imh_board_thumbnail_render (IMH_BOARD (board), gtk_native_get_renderer (native));
-}
-
-/* Stores the rendered thumbnail once its game has a library entry. */
-static void
-store_thumbnail (ImhWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-  gint64 id;
-
-  if (self->thumbnail_png == NULL || self->autosave == NULL || self->library == NULL
-      || imh_library_autosave_get_game (self->autosave) != self->thumbnail_game)
-    return;
-  id = imh_library_autosave_get_id (self->autosave);
-  if (id <= 0)
-    return;   /* again on notify::id */
-  if (!imh_library_set_thumbnail (self->library, id, self->thumbnail_png, &error))
-    g_warning ("Could not store the thumbnail: %s", error->message);
-  g_clear_pointer (&self->thumbnail_png, g_bytes_unref);
-  g_clear_object (&self->thumbnail_game);
 }
 
 static gboolean
@@ -400,10 +407,14 @@ thumbnail_timeout (gpointer data)
   if (imh_board_get_animating (IMH_BOARD (board)) && ++self->thumbnail_tries < 50)
     return G_SOURCE_CONTINUE;
   self->thumbnail_source = 0;
-  g_clear_pointer (&self->thumbnail_png, g_bytes_unref);
-  self->thumbnail_png = render_board_png (board);
-  g_set_object (&self->thumbnail_game, game);
-  store_thumbnail (self);
+  /* The session stores it with its entry, now or once it has one. */
+  if (self->session != NULL && imh_session_get_game (self->session) == game)
+    {
+      g_autoptr(GBytes) png = render_board_png (board);
+
+      if (png != NULL)
+        imh_session_set_thumbnail (self->session, png);
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -415,51 +426,49 @@ on_game_over_thumbnail (ImhWindow *self)
     self->thumbnail_source = g_timeout_add (100, thumbnail_timeout, self);
 }
 
-/* The analysis of the game goes with its library entry. */
+/* The session becomes the window's: the banner follows its autosave and
+ * the library keeps it when that is wanted. */
 static void
-on_autosave_id (ImhWindow *self)
+use_session (ImhWindow  *self,
+             ImhSession *session)
 {
-  if (self->autosave != NULL && imh_library_autosave_get_id (self->autosave) > 0)
-    imh_play_view_set_library (self->play_view, self->library,
-                               imh_library_autosave_get_id (self->autosave));
+  if (self->session == session)
+    {
+      if (session != NULL && self->library_autosave)
+        imh_session_start_autosave (session);
+      return;
+    }
+  drop_session (self);
+  gtk_revealer_set_reveal_child (self->save_banner, FALSE);
+  if (session == NULL)
+    return;
+  self->session = g_object_ref (session);
+  if (self->library_autosave)
+    imh_session_start_autosave (session);
+  g_binding_group_set_source (self->session_bindings, session);
+  g_signal_connect_object (imh_session_get_game (session), "game-over",
+                           G_CALLBACK (on_game_over_thumbnail), self, G_CONNECT_SWAPPED);
 }
 
-/* The game shown is the one the library keeps. */
+/* Every game shown has a session (the play view's); one without a library
+ * is given one when the library is to keep it. */
 static void
-follow_game (ImhWindow *self)
+follow_session (ImhWindow *self)
 {
-  ImhGame *game;
-  gint64 id = 0;
+  ImhSession *session;
 
   if (self->play_view == NULL)
     return;   /* disposed */
-  game = imh_play_view_get_game (self->play_view);
-  /* Another game than the one opened from the library: a new entry. */
-  if (self->session != NULL && imh_session_get_game (self->session) != game)
-    g_clear_object (&self->session);
-  if (self->session != NULL)
-    id = imh_session_get_library_id (self->session);
-
-  if (self->autosave != NULL && imh_library_autosave_get_game (self->autosave) == game)
-    return;
-  if (self->autosave != NULL)
+  session = imh_play_view_get_session (self->play_view);
+  if (session != NULL && imh_session_get_library (session) == NULL
+      && self->library_autosave && ensure_library (self))
     {
-      g_signal_handlers_disconnect_by_data (self->autosave, self);
-      imh_library_autosave_stop (self->autosave);
-      g_clear_object (&self->autosave);
-      imh_play_view_set_library_autosave (self->play_view, NULL, NULL);
-      gtk_revealer_set_reveal_child (self->save_banner, FALSE);
+      g_autoptr(ImhSession) kept = imh_session_new (imh_session_get_game (session), self->library, 0);
+
+      imh_play_view_set_session (self->play_view, kept);   /* follow_session() again */
+      return;
     }
-  if (!self->library_autosave || game == NULL || !ensure_library (self)
-      || imh_library_is_read_only (self->library))
-    return;
-  self->autosave = imh_library_autosave_new (self->library, game, id);
-  g_signal_connect_object (self->autosave, "notify::save-error", G_CALLBACK (on_save_error), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (on_autosave_id), self, G_CONNECT_SWAPPED);
-  on_autosave_id (self);
-  imh_play_view_set_library_autosave (self->play_view, self->library, self->autosave);
-  g_signal_connect_object (self->autosave, "notify::id", G_CALLBACK (store_thumbnail), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "game-over", G_CALLBACK (on_game_over_thumbnail), self, G_CONNECT_SWAPPED);
+  use_session (self, session);
 }
 
 void
@@ -469,7 +478,9 @@ imh_window_set_library_autosave (ImhWindow *self,
   g_return_if_fail (IMH_IS_WINDOW (self));
 
   self->library_autosave = !!enabled;
-  follow_game (self);
+  if (enabled)
+    ensure_library (self);
+  follow_session (self);
 }
 
 /* "win.library" is a toggle: the library page, or back to the game. */
@@ -517,18 +528,12 @@ imh_window_dispose (GObject *object)
 
   /* The last changes go to the library before the window goes. */
   self->library_autosave = FALSE;
-  if (self->autosave != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->autosave, self);
-      imh_library_autosave_stop (self->autosave);
-      g_clear_object (&self->autosave);
-    }
+  drop_session (self);
+  g_clear_object (&self->session_bindings);
+  g_clear_object (&self->autosave_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMH_TYPE_WINDOW);
   g_clear_object (&self->settings);
   g_clear_handle_id (&self->thumbnail_source, g_source_remove);
-  g_clear_pointer (&self->thumbnail_png, g_bytes_unref);
-  g_clear_object (&self->thumbnail_game);
-  g_clear_object (&self->session);
   g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
   g_clear_object (&self->library);
@@ -622,10 +627,18 @@ imh_window_init (ImhWindow *self)
                                    G_N_ELEMENTS (win_entries), self);
   g_signal_connect_object (self->stack, "notify::visible-child-name",
                            G_CALLBACK (on_stack_page_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->play_view, "notify::game",
-                           G_CALLBACK (follow_game), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_view, "notify::session",
+                           G_CALLBACK (follow_session), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->save_banner_button, "clicked",
                            G_CALLBACK (on_save_banner_try), self, G_CONNECT_SWAPPED);
+
+  /* The session shown: its autosave's errors show in the banner. */
+  self->session_bindings = g_binding_group_new ();
+  self->autosave_signals = g_signal_group_new (IMH_TYPE_LIBRARY_AUTOSAVE);
+  g_signal_group_connect_object (self->autosave_signals, "notify::save-error",
+                                 G_CALLBACK (on_save_error), self, G_CONNECT_SWAPPED);
+  g_binding_group_bind (self->session_bindings, "autosave", self->autosave_signals, "target",
+                        G_BINDING_SYNC_CREATE);
 
   /* The application's own icon, found in the resource's icon theme. */
   adw_status_page_set_icon_name (self->start_page, APP_ID);

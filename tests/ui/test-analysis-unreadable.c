@@ -19,6 +19,7 @@
 #include "imh-library.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
+#include "imh-session.h"
 #include "ui-test-util.h"
 
 /* The Duel of tests/core/data/library-de-1.sqlite3.gz. */
@@ -127,23 +128,49 @@ fixture_tear_down (Fixture       *f,
   setlocale (LC_ALL, "C.UTF-8");
 }
 
+static void
+on_session_opened (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      data)
+{
+  ImhSession **session = data;
+  g_autoptr(GError) error = NULL;
+
+  *session = imh_session_open_library_game_finish (result, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (*session);
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(gpointer *) data != NULL;
+}
+
+/* Opens a game of the library as the window does: a session with its
+ * stored analysis and bookmarks. */
+static ImhSession *
+open_library_session (ImhLibrary *library,
+                      gint64      id)
+{
+  ImhSession *session = NULL;
+
+  imh_session_open_library_game_async (library, id, NULL, on_session_opened, &session);
+  imh_test_iterate_until (is_set, &session);
+  return session;
+}
+
 /* Opens the library's game in the view, as the window does. */
 static void
 open_game (Fixture    *f,
            ImhLibrary *lib,
            gint64      id)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *record = imh_library_load_record (lib, id, &error);
-  g_autoptr(ImhGame) game = NULL;
+  g_autoptr(ImhSession) session = open_library_session (lib, id);
   GtkWidget *stack, *child;
 
-  g_assert_no_error (error);
-  game = imh_game_new_from_record_text (record, -1, &error);
-  g_assert_no_error (error);
-  imh_game_set_pace (game, 0);
-  imh_play_view_set_game (f->view, game);
-  imh_play_view_set_library (f->view, lib, id);
+  imh_game_set_pace (imh_session_get_game (session), 0);
+  imh_play_view_set_session (f->view, session);
   /* The sidebar shows the Analysis page. */
   stack = gtk_widget_get_ancestor (GTK_WIDGET (f->page), GTK_TYPE_STACK);
   g_assert_nonnull (stack);
@@ -172,6 +199,12 @@ page_shows (Fixture    *f,
 }
 
 static gboolean
+session_has_analysis (gpointer session)
+{
+  return imh_session_get_analysis (session) != NULL;
+}
+
+static gboolean
 analysis_is_done (gpointer data)
 {
   return !imh_analysis_page_get_running (IMH_ANALYSIS_PAGE (data));
@@ -196,7 +229,7 @@ test_german_written (Fixture       *f,
   g_assert_cmpuint (imh_analysis_result_get_n_plies (result), ==, 72);
   g_assert_cmpfloat (imh_analysis_result_get_ply (result, 0)->win_before, ==, 0.4597);
   g_assert_null (imh_analysis_page_get_load_error (f->page));
-  imh_play_view_set_library (f->view, NULL, 0);
+  imh_play_view_set_session (f->view, NULL);
 }
 
 /* Unreadable: said, with the reason; kept until analysed again. */
@@ -257,6 +290,8 @@ test_unreadable (Fixture       *f,
   g_assert_nonnull (imh_analysis_page_get_result (f->page));
   g_assert_null (imh_analysis_page_get_load_error (f->page));
   g_assert_false (page_shows (f, why));
+  /* Stored without blocking: the session has it once it is. */
+  imh_test_iterate_until (session_has_analysis, imh_play_view_get_session (f->view));
   g_assert_true (imh_library_get_latest_analysis (lib, DUEL_ID, NULL, NULL, &stored, &error));
   g_assert_cmpstr (stored, !=, broken);
   {
@@ -265,7 +300,7 @@ test_unreadable (Fixture       *f,
     g_assert_true (imh_game_summary_get_analysed (s));
     g_assert_false (imh_game_summary_get_analysis_unreadable (s));
   }
-  imh_play_view_set_library (f->view, NULL, 0);
+  imh_play_view_set_session (f->view, NULL);
 }
 
 int

@@ -17,6 +17,7 @@
 #include "imh-game.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
+#include "imh-session.h"
 #include "ui-test-util.h"
 #include "test-i18n.h"
 
@@ -346,6 +347,44 @@ test_reveal (Fixture       *f,
   g_assert_cmpint (imh_board_get_n_revealed (IMH_BOARD (board)), ==, 0);
 }
 
+static gboolean
+session_has_analysis (gpointer session)
+{
+  return imh_session_get_analysis (session) != NULL;
+}
+
+static void
+on_session_opened (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      data)
+{
+  ImhSession **session = data;
+  g_autoptr(GError) error = NULL;
+
+  *session = imh_session_open_library_game_finish (result, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (*session);
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(gpointer *) data != NULL;
+}
+
+/* Opens a game of the library as the window does: a session with its
+ * stored analysis and bookmarks. */
+static ImhSession *
+open_library_session (ImhLibrary *library,
+                      gint64      id)
+{
+  ImhSession *session = NULL;
+
+  imh_session_open_library_game_async (library, id, NULL, on_session_opened, &session);
+  imh_test_iterate_until (is_set, &session);
+  return session;
+}
+
 /* With a library id the analysis is stored with the game and loaded again
  * when the game is opened from the library. */
 static void
@@ -358,31 +397,34 @@ test_library (Fixture       *f,
   ImhGame *game = imh_play_view_get_game (f->view);
   g_autofree char *record = imh_game_to_record_text (game);
   g_autoptr(ImhAnalysisResult) stored = NULL;
-  g_autoptr(ImhGame) again = NULL;
+  g_autoptr(ImhSession) session = NULL;
+  g_autoptr(ImhSession) again = NULL;
   gint64 id;
 
   g_assert_no_error (error);
   id = imh_library_save_record (library, 0, record, FALSE, &error);
   g_assert_no_error (error);
   g_assert_cmpint (id, >, 0);
-  imh_play_view_set_library (f->view, library, id);
+  session = imh_session_new (game, library, id);
+  imh_play_view_set_session (f->view, session);
   /* Nothing stored yet. */
   g_assert_null (imh_analysis_page_get_result (f->page));
 
   analyse (f);
+  /* Stored with the game's entry (without blocking the window). */
+  imh_test_iterate_until (session_has_analysis, session);
   stored = imh_analysis_result_load (library, id, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (imh_analysis_result_get_n_plies (stored), ==, imh_game_get_n_plies (game));
 
   /* Opened again (a new game object): the stored analysis is shown. */
-  again = imh_game_new_from_record_text (record, -1, &error);
-  g_assert_no_error (error);
-  imh_play_view_set_game (f->view, again);
+  imh_play_view_set_game (f->view, NULL);
   g_assert_null (imh_analysis_page_get_result (f->page));
-  imh_play_view_set_library (f->view, library, id);
+  again = open_library_session (library, id);
+  imh_play_view_set_session (f->view, again);
   g_assert_nonnull (imh_analysis_page_get_result (f->page));
   g_assert_cmpuint (imh_eval_graph_get_n_points (IMH_EVAL_GRAPH (imh_analysis_page_get_graph (f->page))),
-                    ==, imh_game_get_n_plies (again) + 1);
+                    ==, imh_game_get_n_plies (imh_session_get_game (again)) + 1);
   g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "next-mistake")
                  || g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "previous-mistake"));
 
@@ -390,13 +432,14 @@ test_library (Fixture       *f,
    * differently and stored again): the old analysis is not shown, quietly. */
   {
     g_autoptr(ImhGame) other = finished_game (6);
+    g_autoptr(ImhSession) other_session = imh_session_new (other, library, id);
 
-    imh_play_view_set_game (f->view, other);
-    imh_play_view_set_library (f->view, library, id);
+    imh_session_set_analysis (other_session, stored);
+    imh_play_view_set_session (f->view, other_session);
     g_assert_null (imh_analysis_page_get_result (f->page));
     g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "analyse"));
   }
-  imh_play_view_set_library (f->view, NULL, 0);
+  imh_play_view_set_session (f->view, NULL);
 }
 
 /* The game-over summary's Analyse response starts the analysis and shows

@@ -13,6 +13,7 @@
 #include "imh-game.h"
 #include "imh-library.h"
 #include "imh-library-autosave.h"
+#include "imh-session.h"
 #include "imh-play-view.h"
 #include "imh-study-view.h"
 #include "ui-test-util.h"
@@ -25,28 +26,23 @@ typedef struct {
   ImhStudyView *study;
 } Fixture;
 
-/* The list box below widget whose first row has data key1 and key2. */
+/* The last list box below widget that has rows: the variations (below the
+ * top-five switch's list; no hints or bookmarks are listed). */
 static GtkListBox *
-find_list (GtkWidget  *widget,
-           const char *key1,
-           const char *key2)
+find_last_list_with_rows (GtkWidget *widget)
 {
+  GtkListBox *found = NULL;
+
   if (GTK_IS_LIST_BOX (widget))
-    {
-      GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (widget), 0);
-      if (row != NULL && g_object_get_data (G_OBJECT (row), key1) != NULL
-          && g_object_get_data (G_OBJECT (row), key2) != NULL)
-        return GTK_LIST_BOX (widget);
-      return NULL;
-    }
+    return gtk_list_box_get_row_at_index (GTK_LIST_BOX (widget), 0) != NULL ? GTK_LIST_BOX (widget) : NULL;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkListBox *found = find_list (child, key1, key2);
-      if (found != NULL)
-        return found;
+      GtkListBox *list = find_last_list_with_rows (child);
+      if (list != NULL)
+        found = list;
     }
-  return NULL;
+  return found;
 }
 
 static void
@@ -272,13 +268,71 @@ test_variation (Fixture       *f,
   g_assert_cmpuint (imh_study_view_get_n_variations (f->study), ==, 1);
 
   /* Its row switches to it again. */
-  list = find_list (GTK_WIDGET (f->study), "variation", "ply");
+  g_assert_cmpuint (imh_study_view_get_n_listed (f->study), ==, 0);
+  g_assert_cmpuint (imh_study_view_get_n_bookmarks (f->study), ==, 0);
+  list = find_last_list_with_rows (GTK_WIDGET (f->study));
   g_assert_nonnull (list);
   row = gtk_list_box_get_row_at_index (list, 0);
   g_signal_emit_by_name (list, "row-activated", row);
   imh_test_flush_main_loop ();
   g_assert_cmpuint (imh_game_get_decision_at (game, 0), ==, other);
   g_assert_cmpuint (imh_study_view_get_n_variations (f->study), ==, 1);
+}
+
+typedef struct {
+  gboolean  done;
+  gint64    id;
+  GError   *error;
+} Added;
+
+static void
+on_added (GObject      *source,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  Added *added = data;
+
+  added->id = imh_study_view_add_bookmark_finish (IMH_STUDY_VIEW (source), result, &added->error);
+  added->done = TRUE;
+}
+
+static gboolean
+is_done (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+/* Bookmarks the viewed position, waiting for it (the window does not). */
+static gint64
+add_bookmark (Fixture     *f,
+              const char  *note,
+              GError     **error)
+{
+  Added added = { FALSE, 0, NULL };
+
+  imh_study_view_add_bookmark_async (f->study, note, NULL, on_added, &added);
+  imh_test_iterate_until (is_done, &added.done);
+  if (added.error != NULL)
+    g_propagate_error (error, added.error);
+  return added.id;
+}
+
+static gboolean
+has_two_bookmarks (gpointer study)
+{
+  return imh_study_view_get_n_bookmarks (study) == 2;
+}
+
+static void
+on_closed (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (imh_session_close_finish (IMH_SESSION (source), result, &error));
+  g_assert_no_error (error);
+  *(gboolean *) data = TRUE;
 }
 
 static void
@@ -288,8 +342,9 @@ test_bookmark (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autoptr(ImhLibrary) library = imh_library_open (NULL, &error);
   g_autoptr(ImhGame) game = game_with_plies (9, 4);
-  g_autoptr(ImhLibraryAutosave) autosave = NULL;
+  g_autoptr(ImhSession) session = NULL;
   g_autoptr(GPtrArray) bookmarks = NULL;
+  gboolean closed = FALSE;
   g_autofree char *path = imh_library_default_path ();
   AdwMessageDialog *dialog;
   GtkWidget *entry;
@@ -302,14 +357,16 @@ test_bookmark (Fixture       *f,
 
   imh_play_view_set_game (f->view, game);
   /* Without a library, bookmarking explains why it cannot. */
-  g_assert_cmpint (imh_study_view_add_bookmark (f->study, "x", &error), ==, 0);
+  g_assert_cmpint (add_bookmark (f, "x", &error), ==, 0);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
   g_clear_error (&error);
 
-  autosave = imh_library_autosave_new (library, game, 0);
-  imh_play_view_set_library_autosave (f->view, library, autosave);
+  /* A session the library keeps (not stored yet: stored first). */
+  session = imh_session_new (game, library, 0);
+  g_assert_true (imh_session_start_autosave (session));
+  imh_play_view_set_session (f->view, session);
   imh_game_set_viewed_ply (game, 2);
-  id = imh_study_view_add_bookmark (f->study, "Why not the obelisk?", &error);
+  id = add_bookmark (f, "Why not the obelisk?", &error);
   g_assert_no_error (error);
   g_assert_cmpint (id, >, 0);
   g_assert_cmpuint (imh_study_view_get_n_bookmarks (f->study), ==, 1);
@@ -324,10 +381,9 @@ test_bookmark (Fixture       *f,
   gtk_editable_set_text (GTK_EDITABLE (entry), "  Turning point  ");
   adw_message_dialog_response (dialog, "bookmark");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  imh_test_flush_main_loop ();
-  g_assert_cmpuint (imh_study_view_get_n_bookmarks (f->study), ==, 2);
+  imh_test_iterate_until (has_two_bookmarks, f->study);
 
-  bookmarks = imh_library_list_bookmarks (library, imh_library_autosave_get_id (autosave), &error);
+  bookmarks = imh_library_list_bookmarks (library, imh_session_get_library_id (session), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (bookmarks->len, ==, 2);
   b = g_ptr_array_index (bookmarks, 0);
@@ -337,8 +393,9 @@ test_bookmark (Fixture       *f,
   g_assert_cmpuint (b->ply, ==, 3);
   g_assert_cmpstr (b->label, ==, "Turning point");
 
-  imh_play_view_set_library_autosave (f->view, NULL, NULL);
-  imh_library_autosave_stop (autosave);
+  imh_play_view_set_session (f->view, NULL);
+  imh_session_close_async (session, 10000, NULL, on_closed, &closed);
+  imh_test_iterate_until (is_done, &closed);
 }
 
 int

@@ -17,11 +17,11 @@ struct _ImhAnalysisPage
 {
   GtkWidget          parent_instance;
 
-  ImhGame           *game;
-  ImhLibrary        *library;
-  gint64             game_id;
+  ImhGame           *game;          /* the session's */
+  ImhSession        *session;       /* the game's library entry and its stored analysis */
+  GSignalGroup      *session_signals; /* target: session */
   ImhAnalysisResult *result;
-  gboolean           stored;        /* result is in the library with game_id */
+  gboolean           stored;        /* result is the session's (stored, or being stored) */
   guint              player;        /* the graph's side */
   char              *load_error;    /* why the stored analysis could not be read, or NULL */
 
@@ -328,18 +328,41 @@ result_matches (ImhAnalysisPage *self)
 }
 
 static void
-store_result (ImhAnalysisPage *self)
+on_result_stored (GObject      *source,
+                  GAsyncResult *res,
+                  gpointer      user_data)
 {
+  g_autoptr(ImhAnalysisPage) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (self->result == NULL || self->stored || self->library == NULL || self->game_id <= 0)
+  if (imh_session_store_analysis_finish (IMH_SESSION (source), res, &error))
     return;
-  if (imh_library_is_read_only (self->library))
+  if (IMH_SESSION (source) == self->session)
+    self->stored = FALSE;   /* again when the entry changes */
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    imh_ui_toast (GTK_WIDGET (self), error->message);
+}
+
+/* A finished analysis goes with the game's library entry (once it has one). */
+static void
+store_result (ImhAnalysisPage *self)
+{
+  ImhLibrary *library;
+
+  if (self->result == NULL || self->stored || self->session == NULL
+      || imh_session_get_library_id (self->session) <= 0)
     return;
-  if (!imh_analysis_result_save (self->result, self->library, self->game_id, &error))
-    g_warning ("Could not store the analysis: %s", error->message);
-  else
-    self->stored = TRUE;
+  library = imh_session_get_library (self->session);
+  if (library == NULL || imh_library_is_read_only (library))
+    return;
+  if (imh_session_get_analysis (self->session) == self->result)
+    {
+      self->stored = TRUE;
+      return;
+    }
+  self->stored = TRUE;
+  imh_session_store_analysis_async (self->session, self->result, NULL, on_result_stored,
+                                    g_object_ref (self));
 }
 
 /* ---- Game signals ------------------------------------------------------------ */
@@ -412,8 +435,7 @@ on_job_done (GObject      *source,
 
   if (self->job != IMH_ANALYSIS_JOB (source))
     return;   /* cancelled or replaced meanwhile */
-  /* The job stores the result itself when it knew the game's id. */
-  stored = result != NULL && error == NULL && self->game_id > 0 && self->library != NULL;
+  stored = FALSE;
   /* The result is in place before "running" turns FALSE. */
   g_signal_handlers_disconnect_by_data (self->job, self);
   g_clear_object (&self->cancellable);
@@ -445,7 +467,10 @@ imh_analysis_page_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->game, self);
       g_clear_object (&self->game);
     }
-  g_clear_object (&self->library);
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->session);
   g_clear_pointer (&self->result, imh_analysis_result_unref);
   g_clear_pointer (&self->load_error, g_free);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -512,10 +537,23 @@ imh_analysis_page_class_init (ImhAnalysisPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_ply_activated);
 }
 
+static void on_session_analysis (ImhAnalysisPage *self);
+static void on_session_analysis_error (ImhAnalysisPage *self);
+static void on_session_library_id (ImhAnalysisPage *self);
+
 static void
 imh_analysis_page_init (ImhAnalysisPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The session's stored analysis, why it cannot be read, and its entry
+   * (where a new analysis goes). */
+  self->session_signals = g_signal_group_new (IMH_TYPE_SESSION);
+  g_signal_group_connect_object (self->session_signals, "notify::analysis",
+                                 G_CALLBACK (on_session_analysis), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::analysis-error",
+                                 G_CALLBACK (on_session_analysis_error), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::library-id",
+                                 G_CALLBACK (on_session_library_id), self, G_CONNECT_SWAPPED);
 }
 
 /* ---- Public ---------------------------------------------------------------------- */
@@ -544,41 +582,40 @@ set_load_error (ImhAnalysisPage *self,
   update_visibility (self);
 }
 
+/* The session's stored analysis, when none is shown or running. */
 static void
-load_stored (ImhAnalysisPage *self)
+on_session_analysis (ImhAnalysisPage *self)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ImhAnalysisResult) result = NULL;
+  ImhAnalysisResult *analysis = self->session != NULL ? imh_session_get_analysis (self->session) : NULL;
 
-  if (self->result != NULL || self->job != NULL || self->library == NULL || self->game_id <= 0)
+  if (analysis == NULL || self->result != NULL || self->job != NULL)
     return;
-  result = imh_analysis_result_load (self->library, self->game_id, &error);
-  if (result == NULL)
-    {
-      /* None yet, or of an older line of the game (it was played on and
-       * stored again): nothing to show. */
-      if (g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND))
-        g_debug ("No analysis of game %" G_GINT64_FORMAT ": %s", self->game_id, error->message);
-      /* Stored but unreadable: the page says so and why. */
-      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
-        set_load_error (self, error->message);
-      else
-        g_warning ("Could not load the analysis of game %" G_GINT64_FORMAT ": %s", self->game_id,
-                   error->message);
-      return;
-    }
-  imh_analysis_page_set_result (self, result);
+  imh_analysis_page_set_result (self, analysis);
   if (self->result != NULL)
     self->stored = TRUE;
 }
 
-void
-imh_analysis_page_set_game (ImhAnalysisPage *self,
-                            ImhGame         *game)
+/* Stored but unreadable: the page says so and why. */
+static void
+on_session_analysis_error (ImhAnalysisPage *self)
 {
-  g_return_if_fail (IMH_IS_ANALYSIS_PAGE (self));
-  g_return_if_fail (game == NULL || IMH_IS_GAME (game));
+  const char *why = self->session != NULL ? imh_session_get_analysis_error (self->session) : NULL;
 
+  if (self->result == NULL || why == NULL)
+    set_load_error (self, why);
+}
+
+static void
+on_session_library_id (ImhAnalysisPage *self)
+{
+  self->stored = FALSE;
+  store_result (self);
+}
+
+static void
+set_game (ImhAnalysisPage *self,
+          ImhGame         *game)
+{
   if (self->game == game)
     return;
   stop_job (self);
@@ -588,8 +625,6 @@ imh_analysis_page_set_game (ImhAnalysisPage *self,
       g_signal_handlers_disconnect_by_data (self->game, self);
     }
   g_set_object (&self->game, game);
-  self->game_id = 0;
-  set_load_error (self, NULL);
   if (game != NULL)
     {
       g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
@@ -598,26 +633,24 @@ imh_analysis_page_set_game (ImhAnalysisPage *self,
       g_signal_connect_object (imh_game_get_history (game), "items-changed",
                                G_CALLBACK (on_history_changed), self, G_CONNECT_SWAPPED);
     }
-  imh_analysis_page_set_result (self, NULL);
 }
 
 void
-imh_analysis_page_set_library (ImhAnalysisPage *self,
-                               ImhLibrary      *library,
-                               gint64           game_id)
+imh_analysis_page_set_session (ImhAnalysisPage *self,
+                               ImhSession      *session)
 {
   g_return_if_fail (IMH_IS_ANALYSIS_PAGE (self));
-  g_return_if_fail (library == NULL || IMH_IS_LIBRARY (library));
+  g_return_if_fail (session == NULL || IMH_IS_SESSION (session));
 
-  if (self->library != library || self->game_id != game_id)
-    {
-      self->stored = FALSE;
-      set_load_error (self, NULL);
-    }
-  g_set_object (&self->library, library);
-  self->game_id = library != NULL ? game_id : 0;
-  load_stored (self);
-  store_result (self);
+  if (self->session == session)
+    return;
+  g_set_object (&self->session, session);
+  set_game (self, session != NULL ? imh_session_get_game (session) : NULL);
+  imh_analysis_page_set_result (self, NULL);
+  set_load_error (self, NULL);
+  g_signal_group_set_target (self->session_signals, session);
+  on_session_analysis_error (self);
+  on_session_analysis (self);
 }
 
 gint64
@@ -625,7 +658,7 @@ imh_analysis_page_get_game_id (ImhAnalysisPage *self)
 {
   g_return_val_if_fail (IMH_IS_ANALYSIS_PAGE (self), 0);
 
-  return self->game_id;
+  return self->session != NULL ? imh_session_get_library_id (self->session) : 0;
 }
 
 ImhAnalysisResult *
@@ -682,8 +715,6 @@ imh_analysis_page_start (ImhAnalysisPage  *self,
     }
   imh_analysis_job_set_depth (self->job, depth);
   imh_analysis_job_set_budget (self->job, self->root_iterations, self->samples, self->sample_iterations);
-  if (self->library != NULL && self->game_id > 0 && !imh_library_is_read_only (self->library))
-    imh_analysis_job_set_library (self->job, self->library, self->game_id);
   self->cancellable = g_cancellable_new ();
   g_signal_connect_object (self->job, "notify::progress", G_CALLBACK (on_progress), self, G_CONNECT_SWAPPED);
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress), 0);

@@ -24,6 +24,7 @@
 
 #include "imh-analysis-job.h"
 #include "imh-game.h"
+#include "imh-session.h"
 
 G_BEGIN_DECLS
 
@@ -31,16 +32,14 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ImhAnalysisPage, imh_analysis_page, IMH, ANALYSIS_PAGE, GtkWidget)
 
 GtkWidget         *imh_analysis_page_new          (void);
-/* The game analysed and followed (NULL: none). Changing the game drops
- * the result, the library id and a running analysis. */
-void               imh_analysis_page_set_game     (ImhAnalysisPage   *self,
-                                                   ImhGame           *game);
-/* The library and the game's id there (0: not in the library yet). A
- * stored analysis of that game is loaded when there is none shown; a
- * finished analysis not stored yet is stored. */
-void               imh_analysis_page_set_library  (ImhAnalysisPage   *self,
-                                                   ImhLibrary        *library,
-                                                   gint64             game_id);
+/* The session whose game is analysed and followed (NULL: none): its
+ * stored analysis ("analysis") is shown when there is none, why it
+ * cannot be read ("analysis-error") is said, and a finished analysis is
+ * stored with its library entry (once it has one). Changing it drops the
+ * result and a running analysis. */
+void               imh_analysis_page_set_session  (ImhAnalysisPage   *self,
+                                                   ImhSession        *session);
+/* The game's library id (the session's "library-id"; 0: none). */
 gint64             imh_analysis_page_get_game_id  (ImhAnalysisPage   *self);
 /* The analysis shown ("result"; NULL: none). It must be of the game's
  * line; it is dropped when the line changes. */

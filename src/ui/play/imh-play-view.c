@@ -16,6 +16,7 @@
 #include "imh-play-view.h"
 #include "imh-record-file.h"
 #include "imh-score-view.h"
+#include "imh-session.h"
 #include "imh-study-view.h"
 #include "imh-texts.h"
 
@@ -23,7 +24,10 @@ struct _ImhPlayView
 {
   GtkWidget           parent_instance;
 
-  ImhGame            *game;
+  ImhGame            *game;             /* the session's */
+  ImhSession         *session;          /* the game shown, its file and library entry */
+  ImhSession         *opened;           /* opened, waiting for the abandon dialog */
+  ImhLibrary         *library;          /* where new sessions are kept */
   GSimpleActionGroup *actions;
 
   AdwFlap            *flap;
@@ -55,6 +59,7 @@ G_DEFINE_FINAL_TYPE (ImhPlayView, imh_play_view, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_GAME,
+  PROP_SESSION,
   PROP_BUSY,
   N_PROPS
 };
@@ -504,28 +509,17 @@ on_open_abandon_response (AdwMessageDialog *dialog,
                           const char       *response,
                           ImhPlayView      *self)
 {
-  if (g_strcmp0 (response, "open") == 0)
-    imh_play_view_set_game (self, g_object_get_data (G_OBJECT (dialog), "game"));
+  g_autoptr(ImhSession) opened = g_steal_pointer (&self->opened);
+
+  if (g_strcmp0 (response, "open") == 0 && opened != NULL)
+    imh_play_view_set_session (self, opened);
 }
 
-/* The file a game was opened from or last saved to (Save writes there). */
-static GQuark
-game_file_quark (void)
-{
-  return g_quark_from_static_string ("imh-play-view-game-file");
-}
-
+/* The file the game was opened from or last saved to (Save writes there). */
 static GFile *
-game_file (ImhGame *game)
+game_file (ImhPlayView *self)
 {
-  return game != NULL ? g_object_get_qdata (G_OBJECT (game), game_file_quark ()) : NULL;
-}
-
-static void
-set_game_file (ImhGame *game,
-               GFile   *file)
-{
-  g_object_set_qdata_full (G_OBJECT (game), game_file_quark (), g_object_ref (file), g_object_unref);
+  return self->session != NULL ? imh_session_get_file (self->session) : NULL;
 }
 
 static void
@@ -535,21 +529,19 @@ on_file_loaded (GObject      *source,
 {
   g_autoptr(ImhPlayView) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(ImhGame) game = imh_record_file_load_finish (result, &error);
-  g_autoptr(GObject) file = g_async_result_get_source_object (result);
+  g_autoptr(ImhSession) session = imh_session_open_file_finish (result, &error);
   GtkWidget *dialog;
 
-  if (game == NULL || !imh_ui_game_has_board (game, &error))
+  if (session == NULL || !imh_ui_game_has_board (imh_session_get_game (session), &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         imh_ui_toast (GTK_WIDGET (self), error->message);
       return;
     }
-  set_game_file (game, G_FILE (file));
-  imh_game_set_pace (game, self->pace);
+  imh_game_set_pace (imh_session_get_game (session), self->pace);
   if (self->game == NULL || imh_game_get_is_over (self->game) || imh_game_get_n_plies (self->game) == 0)
     {
-      imh_play_view_set_game (self, game);
+      imh_play_view_set_session (self, session);
       return;
     }
   /* Ask before the opened game replaces the one in progress. */
@@ -563,7 +555,7 @@ on_file_loaded (GObject      *source,
                                               ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data_full (G_OBJECT (dialog), "game", g_object_ref (game), g_object_unref);
+  g_set_object (&self->opened, session);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_open_abandon_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -587,7 +579,8 @@ on_open_response (GtkNativeDialog *native,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      imh_record_file_load_async (file, self->cancellable, on_file_loaded, g_object_ref (self));
+      imh_session_open_file_async (file, self->library, self->cancellable, on_file_loaded,
+                                   g_object_ref (self));
     }
   g_object_unref (native);
 }
@@ -609,49 +602,29 @@ game_open (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
-typedef struct {
-  ImhPlayView *self;
-  GFile       *file;
-} SaveData;
-
-static void
-save_data_free (SaveData *data)
-{
-  g_object_unref (data->self);
-  g_object_unref (data->file);
-  g_free (data);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (SaveData, save_data_free)
-
 static void
 on_file_saved (GObject      *source,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  g_autoptr(SaveData) data = user_data;
+  g_autoptr(ImhPlayView) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!imh_record_file_save_finish (result, &error))
+  /* The session's file is where Save writes from now on. */
+  if (!imh_session_save_finish (IMH_SESSION (source), result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        imh_ui_toast (GTK_WIDGET (data->self), error->message);
+        imh_ui_toast (GTK_WIDGET (self), error->message);
       return;
     }
-  /* Save writes here from now on. */
-  set_game_file (IMH_GAME (source), data->file);
-  imh_ui_toast (GTK_WIDGET (data->self), _("Game saved"));
+  imh_ui_toast (GTK_WIDGET (self), _("Game saved"));
 }
 
 static void
 save_to (ImhPlayView *self,
          GFile       *file)
 {
-  SaveData *data = g_new0 (SaveData, 1);
-
-  data->self = g_object_ref (self);
-  data->file = g_object_ref (file);
-  imh_record_file_save_async (self->game, file, self->cancellable, on_file_saved, data);
+  imh_session_save_async (self->session, file, self->cancellable, on_file_saved, g_object_ref (self));
 }
 
 static void
@@ -659,7 +632,7 @@ on_save_response (GtkNativeDialog *native,
                   int              response,
                   ImhPlayView     *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT && self->game != NULL)
+  if (response == GTK_RESPONSE_ACCEPT && self->session != NULL)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
       save_to (self, file);
@@ -684,8 +657,8 @@ game_save_as (GSimpleAction *action,
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
   /* Where the game was opened from or last saved, else a new name. */
-  if (game_file (self->game) == NULL
-      || !gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), game_file (self->game), NULL))
+  if (game_file (self) == NULL
+      || !gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), game_file (self), NULL))
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   g_signal_connect (native, "response", G_CALLBACK (on_save_response), self);
@@ -700,10 +673,10 @@ game_save (GSimpleAction *action,
 {
   ImhPlayView *self = user_data;
 
-  if (self->game == NULL)
+  if (self->session == NULL)
     return;
-  if (game_file (self->game) != NULL)
-    save_to (self, game_file (self->game));
+  if (game_file (self) != NULL)
+    save_to (self, NULL);
   else
     game_save_as (action, parameter, user_data);
 }
@@ -1031,6 +1004,9 @@ imh_play_view_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->game, self);
       g_clear_object (&self->game);
     }
+  g_clear_object (&self->session);
+  g_clear_object (&self->opened);
+  g_clear_object (&self->library);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
 
@@ -1063,6 +1039,9 @@ imh_play_view_get_property (GObject    *object,
     case PROP_GAME:
       g_value_set_object (value, self->game);
       break;
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
     case PROP_BUSY:
       g_value_set_boolean (value, self->busy);
       break;
@@ -1084,6 +1063,9 @@ imh_play_view_set_property (GObject      *object,
     case PROP_GAME:
       imh_play_view_set_game (self, g_value_get_object (value));
       break;
+    case PROP_SESSION:
+      imh_play_view_set_session (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1102,6 +1084,10 @@ imh_play_view_class_init (ImhPlayViewClass *klass)
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, IMH_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The game shown, its file and library entry. */
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, IMH_TYPE_SESSION,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   /* The computer is thinking or a hint is being searched. */
   properties[PROP_BUSY] =
@@ -1270,14 +1256,11 @@ imh_play_view_get_game (ImhPlayView *self)
   return self->game;
 }
 
-void
-imh_play_view_set_game (ImhPlayView *self,
-                        ImhGame     *game)
+static void
+show_game (ImhPlayView *self,
+           ImhGame     *game)
 {
   int bottom = 0;
-
-  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
-  g_return_if_fail (game == NULL || IMH_IS_GAME (game));
 
   if (self->game == game)
     return;
@@ -1294,7 +1277,6 @@ imh_play_view_set_game (ImhPlayView *self,
   g_set_object (&self->game, game);
   imh_board_clear_hint (IMH_BOARD (self->board));
   imh_history_view_set_game (IMH_HISTORY_VIEW (self->history_view), game);
-  imh_analysis_page_set_game (IMH_ANALYSIS_PAGE (self->analysis_page), game);
   imh_study_view_set_game (IMH_STUDY_VIEW (self->study_view), game);
 
   if (game != NULL)
@@ -1324,6 +1306,56 @@ imh_play_view_set_game (ImhPlayView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }
 
+void
+imh_play_view_set_game (ImhPlayView *self,
+                        ImhGame     *game)
+{
+  g_autoptr(ImhSession) session = NULL;
+
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+  g_return_if_fail (game == NULL || IMH_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+  if (game != NULL)
+    session = imh_session_new (game, self->library, 0);
+  imh_play_view_set_session (self, session);
+}
+
+ImhSession *
+imh_play_view_get_session (ImhPlayView *self)
+{
+  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), NULL);
+
+  return self->session;
+}
+
+void
+imh_play_view_set_session (ImhPlayView *self,
+                           ImhSession  *session)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+  g_return_if_fail (session == NULL || IMH_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  g_set_object (&self->session, session);
+  imh_analysis_page_set_session (IMH_ANALYSIS_PAGE (self->analysis_page), session);
+  imh_study_view_set_session (IMH_STUDY_VIEW (self->study_view), session);
+  show_game (self, session != NULL ? imh_session_get_game (session) : NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+void
+imh_play_view_set_library (ImhPlayView *self,
+                           ImhLibrary  *library)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+  g_return_if_fail (library == NULL || IMH_IS_LIBRARY (library));
+
+  g_set_object (&self->library, library);
+}
+
 GActionGroup *
 imh_play_view_get_actions (ImhPlayView *self)
 {
@@ -1347,7 +1379,7 @@ imh_play_view_open_file (ImhPlayView *self,
   g_return_if_fail (IMH_IS_PLAY_VIEW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  imh_record_file_load_async (file, self->cancellable, on_file_loaded, g_object_ref (self));
+  imh_session_open_file_async (file, self->library, self->cancellable, on_file_loaded, g_object_ref (self));
 }
 
 GtkWindow *
@@ -1407,16 +1439,6 @@ imh_play_view_get_pace (ImhPlayView *self)
   return self->pace;
 }
 
-void
-imh_play_view_set_library (ImhPlayView *self,
-                           ImhLibrary  *library,
-                           gint64       game_id)
-{
-  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
-
-  imh_analysis_page_set_library (IMH_ANALYSIS_PAGE (self->analysis_page), library, game_id);
-}
-
 GtkWidget *
 imh_play_view_get_analysis_page (ImhPlayView *self)
 {
@@ -1434,16 +1456,6 @@ imh_play_view_show_analysis (ImhPlayView      *self,
   show_analysis_page (self);
   if (self->game != NULL && imh_analysis_page_get_result (IMH_ANALYSIS_PAGE (self->analysis_page)) == NULL)
     imh_analysis_page_start (IMH_ANALYSIS_PAGE (self->analysis_page), depth);
-}
-
-void
-imh_play_view_set_library_autosave (ImhPlayView        *self,
-                                    ImhLibrary         *library,
-                                    ImhLibraryAutosave *autosave)
-{
-  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
-
-  imh_study_view_set_library (IMH_STUDY_VIEW (self->study_view), library, autosave);
 }
 
 void

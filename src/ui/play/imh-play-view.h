@@ -18,7 +18,7 @@
 #include "imh-analysis.h"
 #include "imh-game.h"
 #include "imh-library.h"
-#include "imh-library-autosave.h"
+#include "imh-session.h"
 
 G_BEGIN_DECLS
 
@@ -26,10 +26,20 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ImhPlayView, imh_play_view, IMH, PLAY_VIEW, GtkWidget)
 
 GtkWidget    *imh_play_view_new            (void);
-/* The game shown ("game"; NULL before the first game). */
+/* The game shown ("game"; NULL before the first game): the session's. */
 ImhGame      *imh_play_view_get_game       (ImhPlayView *self);
+/* Shows a game in a new session (kept in the library of
+ * imh_play_view_set_library() once the window starts its autosave). */
 void          imh_play_view_set_game       (ImhPlayView *self,
                                             ImhGame     *game);
+/* The session shown ("session"): its game, file (Save), library entry
+ * (the analysis and the bookmarks of the sidebar). */
+ImhSession   *imh_play_view_get_session    (ImhPlayView *self);
+void          imh_play_view_set_session    (ImhPlayView *self,
+                                            ImhSession  *session);
+/* The library that new games and opened files are kept in (NULL: none). */
+void          imh_play_view_set_library    (ImhPlayView *self,
+                                            ImhLibrary  *library);
 GActionGroup *imh_play_view_get_actions    (ImhPlayView *self);
 /* The board widget (transfer none). */
 GtkWidget    *imh_play_view_get_board      (ImhPlayView *self);
@@ -51,20 +61,10 @@ void          imh_play_view_set_hint_factor (ImhPlayView *self,
 guint64       imh_play_view_get_hint_budget (ImhPlayView *self);
 guint         imh_play_view_get_pace        (ImhPlayView *self);
 
-/* Where the Study page keeps bookmarks: the library and the autosave that
- * keeps the shown game in it (NULL, NULL: none). */
-void          imh_play_view_set_library_autosave (ImhPlayView        *self,
-                                                  ImhLibrary         *library,
-                                                  ImhLibraryAutosave *autosave);
 /* Screenshots (imhotep --screenshot --study): the Study page, and a hint
  * with the best five drawn (the saved "Show top 5" setting is untouched). */
 void          imh_play_view_show_study     (ImhPlayView *self);
 
-/* The library and the game's id there (0: not stored yet): the analysis
- * of the game is loaded from and stored with it. */
-void          imh_play_view_set_library    (ImhPlayView *self,
-                                            ImhLibrary  *library,
-                                            gint64       game_id);
 /* The sidebar's Analysis page (an ImhAnalysisPage; transfer none). */
 GtkWidget    *imh_play_view_get_analysis_page (ImhPlayView *self);
 /* Shows the Analysis page and analyses the game at depth unless it has

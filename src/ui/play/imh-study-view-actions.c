@@ -10,21 +10,34 @@
 #include "imh-ui-util.h"
 
 static void
+on_bookmark_added (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ImhStudyView *self = IMH_STUDY_VIEW (source);
+  g_autoptr(GError) error = NULL;
+
+  if (imh_study_view_add_bookmark_finish (self, result, &error) <= 0)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        imh_ui_toast (GTK_WIDGET (self), error->message);
+    }
+  else
+    imh_ui_toast (GTK_WIDGET (self), _("Position bookmarked"));
+}
+
+static void
 on_bookmark_response (AdwMessageDialog *dialog,
                       const char       *response,
                       ImhStudyView     *self)
 {
-  GtkWidget *entry = g_object_get_data (G_OBJECT (dialog), "entry");
-  g_autoptr(GError) error = NULL;
+  GtkWidget *entry = adw_message_dialog_get_extra_child (dialog);
   g_autofree char *note = NULL;
 
   if (g_strcmp0 (response, "bookmark") != 0)
     return;
   note = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
-  if (imh_study_view_add_bookmark (self, note, &error) <= 0)
-    imh_ui_toast (GTK_WIDGET (self), error->message);
-  else
-    imh_ui_toast (GTK_WIDGET (self), _("Position bookmarked"));
+  imh_study_view_add_bookmark_async (self, note, NULL, on_bookmark_added, NULL);
 }
 
 static void
@@ -65,7 +78,6 @@ study_bookmark (GSimpleAction *action,
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
   g_signal_connect (entry, "activate", G_CALLBACK (on_bookmark_entry_activate), dialog);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
-  g_object_set_data (G_OBJECT (dialog), "entry", entry);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_bookmark_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -6,14 +6,24 @@
 
 G_BEGIN_DECLS
 
+/* Variations listed at most. */
+#define IMH_STUDY_MAX_VARIATIONS 12
+
+/* A variation as listed: the line with d after ply decisions. */
+typedef struct {
+  guint       ply;
+  ImhDecision d;
+} ImhStudyVariation;
+
 struct _ImhStudyView
 {
   GtkWidget           parent_instance;
 
   GtkWidget          *board;        /* not referenced */
   ImhGame            *game;
-  ImhLibrary         *library;
-  ImhLibraryAutosave *autosave;
+  ImhSession         *session;      /* the game's library entry and bookmarks */
+  GSignalGroup       *session_signals; /* target: session */
+  GPtrArray          *bookmarks;    /* the session's, as listed (one row each) */
   GSettings          *settings;
   GSimpleActionGroup *actions;      /* "study" (imh-study-view-actions.c) */
   GListModel         *hints;
@@ -28,6 +38,7 @@ struct _ImhStudyView
 
   guint               n_listed;
   guint               n_variations;
+  ImhStudyVariation   variations[IMH_STUDY_MAX_VARIATIONS]; /* one per row, in order */
   guint               n_bookmarks;
 };
 

@@ -12,7 +12,7 @@
 #include "imh-study-view-private.h"
 #include "imh-texts.h"
 
-#define MAX_VARIATIONS 12
+#define MAX_VARIATIONS IMH_STUDY_MAX_VARIATIONS
 
 G_DEFINE_FINAL_TYPE (ImhStudyView, imh_study_view, GTK_TYPE_WIDGET)
 
@@ -95,7 +95,6 @@ hint_row (ImhHint *hint)
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   gtk_widget_set_tooltip_text (row, _("Play this decision here"));
-  g_object_set_data (G_OBJECT (row), "decision", GUINT_TO_POINTER (imh_hint_get_decision (hint)));
   return row;
 }
 
@@ -118,9 +117,14 @@ static void
 on_hint_activated (ImhStudyView  *self,
                    GtkListBoxRow *row)
 {
-  guint d = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "decision"));
+  int index = gtk_list_box_row_get_index (row);
+  g_autoptr(ImhHint) hint = NULL;
 
-  g_signal_emit (self, signals[SIGNAL_DECIDE], 0, d);
+  /* The rows are the first hints, in order. */
+  if (self->hints == NULL || index < 0 || (guint) index >= g_list_model_get_n_items (self->hints))
+    return;
+  hint = g_list_model_get_item (self->hints, (guint) index);
+  g_signal_emit (self, signals[SIGNAL_DECIDE], 0, (guint) imh_hint_get_decision (hint));
 }
 
 static void
@@ -140,11 +144,12 @@ static void
 on_variation_activated (ImhStudyView  *self,
                         GtkListBoxRow *row)
 {
-  guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ply")) - 1;
-  ImhDecision d = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "decision"));
+  int index = gtk_list_box_row_get_index (row);
   g_autoptr(GError) error = NULL;
 
-  if (!imh_study_view_return_to_line (self, ply, d, &error))
+  if (index < 0 || (guint) index >= self->n_variations)
+    return;
+  if (!imh_study_view_return_to_line (self, self->variations[index].ply, self->variations[index].d, &error))
     imh_ui_toast (GTK_WIDGET (self), error->message);
 }
 
@@ -201,10 +206,8 @@ update_variations (ImhStudyView *self)
                                          gtk_image_new_from_icon_name ("media-playlist-shuffle-symbolic"));
               gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
               gtk_widget_set_tooltip_text (row, _("Switch to this line"));
-              /* ply + 1: never NULL */
-              g_object_set_data (G_OBJECT (row), "ply", GUINT_TO_POINTER (ply));
-              g_object_set_data (G_OBJECT (row), "variation", GINT_TO_POINTER (TRUE));
-              g_object_set_data (G_OBJECT (row), "decision", GUINT_TO_POINTER (cont.d[i]));
+              self->variations[self->n_variations].ply = ply - 1;
+              self->variations[self->n_variations].d = cont.d[i];
               gtk_list_box_append (GTK_LIST_BOX (self->variation_list), row);
               self->n_variations++;
             }
@@ -216,35 +219,35 @@ update_variations (ImhStudyView *self)
 
 /* ---- Bookmarks ------------------------------------------------------------- */
 
-static gint64
-library_id (ImhStudyView *self)
-{
-  if (self->autosave == NULL || imh_library_autosave_get_game (self->autosave) != self->game)
-    return 0;
-  return imh_library_autosave_get_id (self->autosave);
-}
-
 static void
 on_remove_bookmark (GtkButton    *button,
                     ImhStudyView *self);
 
+/* The bookmark of a row of the list (or of a widget in it). */
+static ImhLibraryBookmark *
+row_bookmark (ImhStudyView *self,
+              GtkWidget    *widget)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (widget, GTK_TYPE_LIST_BOX_ROW);
+  int index = row != NULL ? gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)) : -1;
+
+  if (self->bookmarks == NULL || index < 0 || (guint) index >= self->bookmarks->len)
+    return NULL;
+  return g_ptr_array_index (self->bookmarks, index);
+}
+
+/* The session's bookmarks, one row each (in the same order). */
 static void
 update_bookmarks (ImhStudyView *self)
 {
-  g_autoptr(GPtrArray) bookmarks = NULL;
-  g_autoptr(GError) error = NULL;
-  gint64 id = library_id (self);
+  GPtrArray *bookmarks = self->session != NULL ? imh_session_get_bookmarks (self->session) : NULL;
 
   clear_list (self->bookmark_list);
   self->n_bookmarks = 0;
-  if (self->library == NULL || id <= 0)
-    return;
-  bookmarks = imh_library_list_bookmarks (self->library, id, &error);
+  g_clear_pointer (&self->bookmarks, g_ptr_array_unref);
   if (bookmarks == NULL)
-    {
-      g_warning ("Could not list the bookmarks: %s", error->message);
-      return;
-    }
+    return;
+  self->bookmarks = g_ptr_array_ref (bookmarks);
   for (guint i = 0; i < bookmarks->len; i++)
     {
       ImhLibraryBookmark *b = g_ptr_array_index (bookmarks, i);
@@ -262,39 +265,52 @@ update_bookmarks (ImhStudyView *self)
       gtk_widget_set_tooltip_text (remove, _("Remove Bookmark"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Remove Bookmark"), -1);
-      g_object_set_data_full (G_OBJECT (remove), "id", g_memdup2 (&b->id, sizeof b->id), g_free);
       g_signal_connect (remove, "clicked", G_CALLBACK (on_remove_bookmark), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       gtk_widget_set_tooltip_text (row, _("Show this position"));
-      g_object_set_data (G_OBJECT (row), "ply", GUINT_TO_POINTER (b->ply + 1));
       gtk_list_box_append (GTK_LIST_BOX (self->bookmark_list), row);
       self->n_bookmarks++;
     }
 }
 
 static void
+on_bookmark_removed (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(ImhStudyView) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* "bookmarks" changed already when it was removed. */
+  if (!imh_session_remove_bookmark_finish (IMH_SESSION (source), result, &error)
+      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    imh_ui_toast (GTK_WIDGET (self), error->message);
+}
+
+static void
 on_remove_bookmark (GtkButton    *button,
                     ImhStudyView *self)
 {
-  const gint64 *id = g_object_get_data (G_OBJECT (button), "id");
-  g_autoptr(GError) error = NULL;
+  ImhLibraryBookmark *b = row_bookmark (self, GTK_WIDGET (button));
 
-  if (self->library == NULL || id == NULL)
+  if (self->session == NULL || b == NULL)
     return;
-  if (!imh_library_remove_bookmark (self->library, *id, &error))
-    imh_ui_toast (GTK_WIDGET (self), error->message);
-  update_bookmarks (self);
+  gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE);
+  imh_session_remove_bookmark_async (self->session, b->id, NULL, on_bookmark_removed,
+                                     g_object_ref (self));
 }
 
 static void
 on_bookmark_activated (ImhStudyView  *self,
                        GtkListBoxRow *row)
 {
-  guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ply")) - 1;
+  ImhLibraryBookmark *b = row_bookmark (self, GTK_WIDGET (row));
+  guint ply;
 
-  if (self->game == NULL)
+  if (self->game == NULL || b == NULL)
     return;
+  ply = b->ply;
   if (ply > imh_game_get_n_plies (self->game))
     {
       imh_ui_toast (GTK_WIDGET (self), _("This position is not in the current line of the game"));
@@ -305,41 +321,56 @@ on_bookmark_activated (ImhStudyView  *self,
   imh_game_set_viewed_ply (self->game, ply);
 }
 
-gint64
-imh_study_view_add_bookmark (ImhStudyView  *self,
-                             const char    *note,
-                             GError       **error)
+static void
+on_bookmark_added (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
 {
-  gint64 id, bookmark;
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+  gint64 id = imh_session_add_bookmark_finish (IMH_SESSION (source), result, &error);
 
-  g_return_val_if_fail (IMH_IS_STUDY_VIEW (self), 0);
-
-  if (self->game == NULL || self->library == NULL || self->autosave == NULL
-      || imh_library_autosave_get_game (self->autosave) != self->game)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("Bookmarks are kept in the library, which is not available for this game"));
-      return 0;
-    }
-  if (imh_library_autosave_get_id (self->autosave) <= 0
-      || imh_library_autosave_get_busy (self->autosave))
-    {
-      /* Not stored yet: store it now. */
-      if (!imh_library_autosave_flush (self->autosave, error))
-        return 0;
-    }
-  id = imh_library_autosave_get_id (self->autosave);
   if (id <= 0)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_int (task, id);
+}
+
+void
+imh_study_view_add_bookmark_async (ImhStudyView        *self,
+                                   const char          *note,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (IMH_IS_STUDY_VIEW (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, imh_study_view_add_bookmark_async);
+  if (self->session == NULL || imh_session_get_autosave (self->session) == NULL)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                           _("The library keeps a game from its first decision: play one, then bookmark"));
-      return 0;
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "%s",
+                               _("Bookmarks are kept in the library, which is not available for this game"));
+      return;
     }
-  bookmark = imh_library_add_bookmark (self->library, id, imh_game_get_viewed_ply (self->game),
-                                       note != NULL ? note : "", error);
-  if (bookmark > 0)
-    update_bookmarks (self);
-  return bookmark;
+  imh_session_add_bookmark_async (self->session, imh_game_get_viewed_ply (self->game),
+                                  note != NULL ? note : "", cancellable, on_bookmark_added,
+                                  g_steal_pointer (&task));
+}
+
+gint64
+imh_study_view_add_bookmark_finish (ImhStudyView  *self,
+                                    GAsyncResult  *result,
+                                    GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), 0);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == imh_study_view_add_bookmark_async, 0);
+
+  gssize id = g_task_propagate_int (G_TASK (result), error);
+
+  return id > 0 ? (gint64) id : 0;
 }
 
 /* ---- Following the game ---------------------------------------------------- */
@@ -351,12 +382,6 @@ on_game_changed (ImhStudyView *self)
   _imh_study_view_actions_update (self);
 }
 
-static void
-on_autosave_id (ImhStudyView *self)
-{
-  update_bookmarks (self);
-}
-
 /* ---- GObject --------------------------------------------------------------- */
 
 static void
@@ -365,7 +390,8 @@ imh_study_view_dispose (GObject *object)
   ImhStudyView *self = IMH_STUDY_VIEW (object);
 
   imh_study_view_set_game (self, NULL);
-  imh_study_view_set_library (self, NULL, NULL);
+  imh_study_view_set_session (self, NULL);
+  g_clear_object (&self->session_signals);
   g_clear_object (&self->hints);
   g_clear_pointer (&self->scrolled, gtk_widget_unparent);
 
@@ -460,6 +486,10 @@ imh_study_view_init (ImhStudyView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   _imh_study_view_actions_init (self);
+  /* The list follows the session's bookmarks. */
+  self->session_signals = g_signal_group_new (IMH_TYPE_SESSION);
+  g_signal_group_connect_object (self->session_signals, "notify::bookmarks",
+                                 G_CALLBACK (update_bookmarks), self, G_CONNECT_SWAPPED);
 
   self->settings = g_settings_new (BASE_APP_ID);
   g_settings_bind (self->settings, "hint-top-five", self, "top-five", G_SETTINGS_BIND_DEFAULT);
@@ -505,19 +535,17 @@ imh_study_view_set_game (ImhStudyView *self,
 }
 
 void
-imh_study_view_set_library (ImhStudyView       *self,
-                            ImhLibrary         *library,
-                            ImhLibraryAutosave *autosave)
+imh_study_view_set_session (ImhStudyView *self,
+                            ImhSession   *session)
 {
   g_return_if_fail (IMH_IS_STUDY_VIEW (self));
+  g_return_if_fail (session == NULL || IMH_IS_SESSION (session));
 
-  if (self->autosave != NULL)
-    g_signal_handlers_disconnect_by_data (self->autosave, self);
-  g_set_object (&self->library, library);
-  g_set_object (&self->autosave, autosave);
-  if (autosave != NULL)
-    g_signal_connect_object (autosave, "notify::id", G_CALLBACK (on_autosave_id), self,
-                             G_CONNECT_SWAPPED);
+  if (self->session == session)
+    return;
+  g_set_object (&self->session, session);
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, session);
   if (self->bookmark_list != NULL)
     update_bookmarks (self);
 }

@@ -21,7 +21,7 @@
 
 #include "imh-game.h"
 #include "imh-library.h"
-#include "imh-library-autosave.h"
+#include "imh-session.h"
 
 G_BEGIN_DECLS
 
@@ -33,11 +33,10 @@ G_DECLARE_FINAL_TYPE (ImhStudyView, imh_study_view, IMH, STUDY_VIEW, GtkWidget)
 GtkWidget    *imh_study_view_new           (GtkWidget          *board);
 void          imh_study_view_set_game      (ImhStudyView       *self,
                                             ImhGame            *game);
-/* Where bookmarks are kept: the library and the autosave that keeps the
- * game in it (both NULL: no library; bookmarking explains that). */
-void          imh_study_view_set_library   (ImhStudyView       *self,
-                                            ImhLibrary         *library,
-                                            ImhLibraryAutosave *autosave);
+/* The session of the game: its bookmarks are listed (and kept in its
+ * library entry; without one bookmarking explains why it cannot). */
+void          imh_study_view_set_session   (ImhStudyView       *self,
+                                            ImhSession         *session);
 GActionGroup *imh_study_view_get_actions   (ImhStudyView       *self);
 /* Shows a hint result (GListModel of ImhHint, best first): on the board
  * (the best, or the best five) and in the list. */
@@ -57,12 +56,17 @@ gboolean      imh_study_view_return_to_line (ImhStudyView      *self,
 void          imh_study_view_show_top_five_unsaved (ImhStudyView *self);
 /* Rows in the top-decisions list (0 when none is shown). */
 guint         imh_study_view_get_n_listed  (ImhStudyView       *self);
-/* Bookmarks the viewed position of the game with a note; the game is
- * stored in the library first when needed. Returns the bookmark id or 0
- * with error. */
-gint64        imh_study_view_add_bookmark  (ImhStudyView       *self,
-                                            const char         *note,
-                                            GError            **error);
+/* Bookmarks the viewed position of the game with a note
+ * (imh_session_add_bookmark_async(): the game is stored in the library
+ * first when needed, without blocking). The bookmark id, or 0 with error. */
+void          imh_study_view_add_bookmark_async  (ImhStudyView        *self,
+                                                  const char          *note,
+                                                  GCancellable        *cancellable,
+                                                  GAsyncReadyCallback  callback,
+                                                  gpointer             user_data);
+gint64        imh_study_view_add_bookmark_finish (ImhStudyView        *self,
+                                                  GAsyncResult        *result,
+                                                  GError             **error);
 /* The bookmarks listed for the game (rows of the Bookmarks list). */
 guint         imh_study_view_get_n_bookmarks (ImhStudyView     *self);
 /* Variations that can be switched to (rows of the Variations list). */

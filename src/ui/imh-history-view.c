@@ -15,9 +15,11 @@ struct _ImhHistoryView
 {
   GtkWidget       parent_instance;
 
-  ImhGame        *game;
-  GtkWidget      *scrolled;
+  /* Template */
   GtkListBox     *list;
+  GtkWidget      *scrolled;
+
+  ImhGame        *game;
   GtkWidget      *placeholder;
   gboolean        syncing;
   guint           sync_idle;
@@ -61,6 +63,7 @@ update_mark (ImhTurnItem *turn,
   gtk_widget_set_visible (label, tooltip != NULL);
 }
 
+/* A row from imh-history-view-row.ui, filled in for the turn. */
 static GtkWidget *
 create_row (gpointer item,
             gpointer user_data)
@@ -68,25 +71,20 @@ create_row (gpointer item,
   ImhHistoryView *self = user_data;
   ImhTurnItem *turn = item;
   int player = imh_turn_item_get_player (turn);
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *title, *score, *icon, *mark;
-  g_autofree char *heading = NULL;
+  g_autoptr(GtkBuilder) builder = NULL;
   g_autoptr(GString) lines = g_string_new (NULL);
   g_autofree char *name = imh_ui_player_name (self->game, player);
+  g_autofree char *heading = NULL;
+  GtkWidget *mark;
 
-  icon = imh_meeple_icon_new (player, 16);
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (icon, 2);
-  gtk_box_append (GTK_BOX (row), icon);
+  builder = gtk_builder_new_from_resource (RESOURCE_BASE_PATH "/imh-history-view-row.ui");
+
+  gtk_box_append (GTK_BOX (gtk_builder_get_object (builder, "icon")),
+                  imh_meeple_icon_new (player, 16));
 
   /* Translators: history row heading: turn number and player name */
   heading = g_strdup_printf (_("%u. %s"), imh_turn_item_get_number (turn), name);
-  title = gtk_label_new (heading);
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (title, "heading");
-  gtk_box_append (GTK_BOX (texts), title);
+  gtk_label_set_text (GTK_LABEL (gtk_builder_get_object (builder, "title")), heading);
 
   for (guint i = 0; i < imh_turn_item_get_n_decisions (turn); i++)
     {
@@ -94,34 +92,16 @@ create_row (gpointer item,
         g_string_append_c (lines, '\n');
       g_string_append (lines, imh_turn_item_get_decision_text (turn, i));
     }
-  {
-    GtkWidget *body = gtk_label_new (lines->str);
-    gtk_label_set_xalign (GTK_LABEL (body), 0);
-    gtk_label_set_wrap (GTK_LABEL (body), TRUE);
-    gtk_label_set_wrap_mode (GTK_LABEL (body), PANGO_WRAP_WORD_CHAR);
-    gtk_box_append (GTK_BOX (texts), body);
-  }
-  gtk_widget_set_hexpand (texts, TRUE);
-  gtk_box_append (GTK_BOX (row), texts);
+  gtk_label_set_text (GTK_LABEL (gtk_builder_get_object (builder, "body")), lines->str);
 
-  mark = gtk_label_new (NULL);
-  gtk_widget_set_valign (mark, GTK_ALIGN_START);
-  gtk_widget_add_css_class (mark, "analysis-mark");
+  mark = GTK_WIDGET (gtk_builder_get_object (builder, "mark"));
   update_mark (turn, NULL, mark);
   g_signal_connect_object (turn, "notify::mark", G_CALLBACK (update_mark), mark, 0);
-  gtk_box_append (GTK_BOX (row), mark);
 
-  score = gtk_label_new (imh_turn_item_get_score_text (turn));
-  gtk_widget_set_valign (score, GTK_ALIGN_START);
-  gtk_widget_add_css_class (score, "dim-label");
-  gtk_widget_add_css_class (score, "numeric");
-  gtk_box_append (GTK_BOX (row), score);
+  gtk_label_set_text (GTK_LABEL (gtk_builder_get_object (builder, "score")),
+                      imh_turn_item_get_score_text (turn));
 
-  gtk_widget_set_margin_start (row, 6);
-  gtk_widget_set_margin_end (row, 6);
-  gtk_widget_set_margin_top (row, 6);
-  gtk_widget_set_margin_bottom (row, 6);
-  return row;
+  return g_object_ref (GTK_WIDGET (gtk_builder_get_object (builder, "row")));
 }
 
 static void
@@ -232,31 +212,25 @@ imh_history_view_class_init (ImhHistoryViewClass *klass)
 
   object_class->dispose = imh_history_view_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-history-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhHistoryView, list);
+  gtk_widget_class_bind_template_child (widget_class, ImhHistoryView, scrolled);
+  gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_row_selected);
 }
 
 static void
 imh_history_view_init (ImhHistoryView *self)
 {
-  self->scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled),
-                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (self->scrolled, TRUE);
-  self->list = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_widget_add_css_class (GTK_WIDGET (self->list), "navigation-sidebar");
-  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_SINGLE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Move history"), -1);
+  gtk_widget_init_template (GTK_WIDGET (self));
+
   self->placeholder = gtk_label_new (_("No moves yet"));
   gtk_widget_add_css_class (self->placeholder, "dim-label");
   gtk_widget_set_margin_top (self->placeholder, 24);
   gtk_list_box_set_placeholder (self->list, self->placeholder);
-  g_signal_connect (self->list, "row-activated", G_CALLBACK (on_row_activated), self);
-  /* Keyboard selection in the list (arrows, Home, End) views that turn too. */
-  g_signal_connect (self->list, "row-selected", G_CALLBACK (on_row_selected), self);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->list));
   g_signal_connect (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
                     "changed", G_CALLBACK (on_adjustment_changed), self);
-  gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
 }
 
 GtkWidget *

@@ -18,15 +18,16 @@ struct _ImhScoreView
 {
   GtkWidget       parent_instance;
 
+  /* Template */
   GtkWidget      *box;
   GtkWidget      *caption;
-  GtkWidget      *table;
-  GtkWidget      *unseen_caption;
-  GtkWidget      *unseen;
   GtkWidget      *removed;
-
   GtkWidget      *removed_title;
+  GtkWidget      *unseen;
+  GtkWidget      *unseen_caption;
+  GtkWidget      *unseen_title;
 
+  GtkWidget      *table;
   ImhState        state;
   gboolean        has_state;
   ImhHiddenItem   items[IMH_SCORE_VIEW_MAX_ITEMS];   /* the rules' hidden_summary */
@@ -167,6 +168,38 @@ draw_item_counts (GtkDrawingArea *area,
     }
 }
 
+/* The headings of the objects off the board: the game's words (its board
+ * class), or plain ones for a game without a board. */
+static const char *
+unseen_heading (GType    board_type,
+                gboolean out,
+                gboolean by_kind)
+{
+  const char *heading = NULL;
+
+  if (board_type != G_TYPE_INVALID)
+    heading = imh_board_type_get_unseen_heading (board_type, out, by_kind);
+  if (heading != NULL)
+    return heading;
+  if (out)
+    return by_kind ? _("Objects out of the game by kind") : _("Out of the Game");
+  return by_kind ? _("Unseen objects by kind") : _("Unseen");
+}
+
+static void
+set_headings (ImhScoreView *self,
+              GType         board_type)
+{
+  gtk_label_set_text (GTK_LABEL (self->unseen_title), unseen_heading (board_type, FALSE, FALSE));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->unseen),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  unseen_heading (board_type, FALSE, TRUE), -1);
+  gtk_label_set_text (GTK_LABEL (self->removed_title), unseen_heading (board_type, TRUE, FALSE));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->removed),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  unseen_heading (board_type, TRUE, TRUE), -1);
+}
+
 static void
 imh_score_view_dispose (GObject *object)
 {
@@ -185,54 +218,24 @@ imh_score_view_class_init (ImhScoreViewClass *klass)
 
   object_class->dispose = imh_score_view_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-score-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, box);
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, caption);
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, removed);
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, removed_title);
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, unseen);
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, unseen_caption);
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, unseen_title);
 }
 
 static void
 imh_score_view_init (ImhScoreView *self)
 {
-  GtkWidget *title;
+  gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_widget_set_margin_start (self->box, 12);
-  gtk_widget_set_margin_end (self->box, 12);
-  gtk_widget_set_margin_top (self->box, 12);
-  gtk_widget_set_margin_bottom (self->box, 12);
-
-  self->caption = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->caption), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->caption), TRUE);
-  gtk_widget_add_css_class (self->caption, "dim-label");
-  gtk_box_append (GTK_BOX (self->box), self->caption);
-
-  title = gtk_label_new (_("Unseen Tiles"));
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_widget_add_css_class (title, "heading");
-  gtk_widget_set_margin_top (title, 18);
-  gtk_box_append (GTK_BOX (self->box), title);
-  self->unseen_caption = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->unseen_caption), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->unseen_caption), TRUE);
-  gtk_widget_add_css_class (self->unseen_caption, "dim-label");
-  gtk_box_append (GTK_BOX (self->box), self->unseen_caption);
-
-  self->unseen = gtk_drawing_area_new ();
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->unseen), draw_item_counts, self, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->unseen),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Unseen tiles by kind"), -1);
-  gtk_box_append (GTK_BOX (self->box), self->unseen);
-
-  self->removed_title = gtk_label_new (_("Out of the Game"));
-  gtk_label_set_xalign (GTK_LABEL (self->removed_title), 0);
-  gtk_widget_add_css_class (self->removed_title, "heading");
-  gtk_widget_set_margin_top (self->removed_title, 18);
-  gtk_box_append (GTK_BOX (self->box), self->removed_title);
-  self->removed = gtk_drawing_area_new ();
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->removed), draw_item_counts, self, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->removed),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Tiles out of the game by kind"), -1);
-  gtk_box_append (GTK_BOX (self->box), self->removed);
-
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 }
 
 GtkWidget *
@@ -273,6 +276,7 @@ imh_score_view_set_state (ImhScoreView   *self,
 
   if (board_type != G_TYPE_INVALID)
     unseen = imh_board_type_dup_unseen_text (board_type, state);
+  set_headings (self, board_type);
   gtk_label_set_text (GTK_LABEL (self->unseen_caption), unseen != NULL ? unseen : "");
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->unseen),
                                        area_height (n_items (self, FALSE)));

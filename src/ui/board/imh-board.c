@@ -1486,3 +1486,18 @@ imh_board_type_dup_unseen_text (GType           board_type,
     return NULL;
   return IMH_BOARD_CLASS (klass)->describe_unseen (IMH_BOARD_CLASS (klass), state);
 }
+
+const char *
+imh_board_type_get_unseen_heading (GType    board_type,
+                                   gboolean out,
+                                   gboolean by_kind)
+{
+  g_autoptr(GTypeClass) klass = NULL;
+
+  g_return_val_if_fail (g_type_is_a (board_type, IMH_TYPE_BOARD), NULL);
+
+  klass = g_type_class_ref (board_type);
+  if (IMH_BOARD_CLASS (klass)->unseen_heading == NULL)
+    return NULL;
+  return IMH_BOARD_CLASS (klass)->unseen_heading (IMH_BOARD_CLASS (klass), out, by_kind);
+}

@@ -134,8 +134,15 @@ struct _ImhBoardClass
                                 double                size);
   char     *(*describe_unseen) (ImhBoardClass        *klass,
                                 const ImhState       *state);
+  /* Class-wide: the score view's heading of the objects unseen (out
+   * FALSE) or out of the game (out TRUE), in the game's words ("Unseen
+   * Tiles"), or (by_kind TRUE) the accessible name of their icons by kind.
+   * Translated, static. */
+  const char *(*unseen_heading) (ImhBoardClass      *klass,
+                                 gboolean            out,
+                                 gboolean            by_kind);
 
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 
@@ -232,5 +239,9 @@ gboolean    imh_board_type_draw_item        (GType              board_type,
                                              double             size);
 char       *imh_board_type_dup_unseen_text  (GType              board_type,
                                              const ImhState    *state);
+/* The board class's unseen_heading (), or NULL when it has none. */
+const char *imh_board_type_get_unseen_heading (GType            board_type,
+                                               gboolean         out,
+                                               gboolean         by_kind);
 
 G_END_DECLS

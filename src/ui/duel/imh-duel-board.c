@@ -448,6 +448,16 @@ imh_duel_board_describe_unseen (ImhBoardClass  *klass,
                           d->pile_n + d->reserve_n, d->pile_n, d->reserve_n);
 }
 
+static const char *
+imh_duel_board_unseen_heading (ImhBoardClass *klass,
+                               gboolean       out,
+                               gboolean       by_kind)
+{
+  if (out)
+    return by_kind ? _("Tiles out of the game by kind") : _("Out of the Game");
+  return by_kind ? _("Unseen tiles by kind") : _("Unseen Tiles");
+}
+
 /* ---- GObject ------------------------------------------------------------------------ */
 
 static void
@@ -495,6 +505,7 @@ imh_duel_board_class_init (ImhDuelBoardClass *klass)
   board_class->describe_hidden = imh_duel_board_describe_hidden;
   board_class->draw_item = imh_duel_board_draw_item;
   board_class->describe_unseen = imh_duel_board_describe_unseen;
+  board_class->unseen_heading = imh_duel_board_unseen_heading;
 
   gtk_widget_class_set_css_name (widget_class, "duelboard");
 }

@@ -13,7 +13,7 @@
 #include "imh-hint.h"
 #include "imh-history-view.h"
 #include "imh-new-game-dialog.h"
-#include "imh-play-view.h"
+#include "imh-play-view-private.h"
 #include "imh-record-file.h"
 #include "imh-score-view.h"
 #include "imh-study-view.h"
@@ -27,7 +27,8 @@ struct _ImhPlayView
   GSimpleActionGroup *actions;
 
   AdwFlap            *flap;
-  GtkWidget          *board;
+  GtkWidget          *content;          /* the status line over the board */
+  GtkWidget          *board;            /* of the game's kind (ensure_board ()) */
   GtkWidget          *status_label;
   GtkWidget          *spinner;
   GtkWidget          *summary_button;
@@ -41,6 +42,7 @@ struct _ImhPlayView
   GCancellable       *hint_cancellable;
   GCancellable       *cancellable;      /* files: cancelled on dispose */
   GtkWindow          *summary;
+  guint               refresh_id;       /* the refresh queued for the next frame */
   guint               last_live_ply;
   guint               last_viewed_ply;
   guint               pace;
@@ -62,6 +64,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 static void refresh (ImhPlayView *self);
+static void queue_refresh (ImhPlayView *self);
 
 /* ---- Helpers ------------------------------------------------------------------- */
 
@@ -216,15 +219,44 @@ update_actions (ImhPlayView *self)
   }
 }
 
+/* A hint (or its search) goes with the position it was for, at once. */
+static void
+drop_stale_hint (ImhPlayView *self)
+{
+  guint viewed_ply = imh_game_get_viewed_ply (self->game);
+  guint live_ply = imh_game_get_live_ply (self->game);
+
+  if (viewed_ply != self->last_viewed_ply || live_ply != self->last_live_ply)
+    {
+      g_cancellable_cancel (self->hint_cancellable);
+      g_clear_object (&self->hint_cancellable);
+      imh_board_clear_hint (IMH_BOARD (self->board));
+    }
+  self->last_live_ply = live_ply;
+  self->last_viewed_ply = viewed_ply;
+}
+
+/* Whether a person decides in state (a seat that is not the computer's). */
+static gboolean
+person_decides (ImhPlayView    *self,
+                const ImhState *state)
+{
+  int actor = imh_actor (state);
+
+  return actor >= 0 && !imh_seat_is_computer (imh_game_get_seat (self->game, actor));
+}
+
+/* Shows the game: board, names, score, status and actions. Runs once per
+ * frame at most (queue_refresh ()); the board's animations come from
+ * on_decision_applied (), never from here. */
 static void
 refresh (ImhPlayView *self)
 {
   const ImhState *viewed;
-  guint viewed_ply, live_ply;
-  gboolean interactive, animate;
-  int actor;
+  guint viewed_ply;
   const char *names[IMH_MAX_PLAYERS];
 
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   if (self->game == NULL)
     {
       update_actions (self);
@@ -233,32 +265,47 @@ refresh (ImhPlayView *self)
 
   viewed = imh_game_get_viewed_state (self->game);
   viewed_ply = imh_game_get_viewed_ply (self->game);
-  live_ply = imh_game_get_live_ply (self->game);
-  actor = imh_actor (viewed);
-  interactive = actor >= 0 && !imh_seat_is_computer (imh_game_get_seat (self->game, actor));
-  /* Tiles fly only for one step forward in the live game. */
-  animate = viewed_ply == live_ply && live_ply == self->last_live_ply + 1
-            && self->last_viewed_ply == self->last_live_ply;
 
-  if (viewed_ply != self->last_viewed_ply || live_ply != self->last_live_ply)
-    {
-      g_cancellable_cancel (self->hint_cancellable);
-      g_clear_object (&self->hint_cancellable);
-      imh_board_clear_hint (IMH_BOARD (self->board));
-    }
-
+  drop_stale_hint (self);
   player_names (self, names);
   for (guint p = 0; p < imh_game_get_n_players (self->game); p++)
     imh_board_set_player_name (IMH_BOARD (self->board), p, names[p]);
-  imh_board_set_state (IMH_BOARD (self->board), viewed, interactive, animate);
+  /* The position an animation runs to keeps its animation running. */
+  imh_board_set_state (IMH_BOARD (self->board), viewed, person_decides (self, viewed), FALSE);
   imh_board_set_last_decision (IMH_BOARD (self->board), viewed_ply > 0,
                                viewed_ply > 0 ? imh_game_get_decision_at (self->game, viewed_ply - 1) : 0);
   imh_score_view_set_state (IMH_SCORE_VIEW (self->score_view), viewed, names);
   update_status (self);
   update_actions (self);
+}
 
-  self->last_live_ply = live_ply;
-  self->last_viewed_ply = viewed_ply;
+static gboolean
+refresh_cb (gpointer user_data)
+{
+  ImhPlayView *self = user_data;
+
+  self->refresh_id = 0;
+  refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Changes of the game mark the view for one refresh before the next
+ * frame: an idle before GDK's redraw priority (layout and paint). */
+static void
+queue_refresh (ImhPlayView *self)
+{
+  if (self->refresh_id == 0)
+    self->refresh_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, refresh_cb, self, NULL);
+}
+
+/* Runs the refresh queued, if any, now. */
+void
+_imh_play_view_flush_refresh (ImhPlayView *self)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  if (self->refresh_id != 0)
+    refresh (self);
 }
 
 /* ---- Game over --------------------------------------------------------------- */
@@ -321,10 +368,38 @@ show_summary (ImhPlayView *self)
 
 /* ---- Game signals ---------------------------------------------------------------- */
 
+/* The actions follow the game at once (a shortcut pressed before the next
+ * frame finds them right); what is shown waits for the frame. */
 static void
 on_game_changed (ImhPlayView *self)
 {
-  refresh (self);
+  drop_stale_hint (self);
+  update_actions (self);
+  queue_refresh (self);
+}
+
+static void
+on_game_progress (ImhPlayView *self)
+{
+  queue_refresh (self);
+}
+
+/* A decision played at the live end while the view shows it: the board
+ * shows the position after at once and animates the decision. */
+static void
+on_decision_applied (ImhPlayView *self,
+                     guint        ply,
+                     guint        decision)
+{
+  const ImhState *after;
+
+  if (imh_game_get_live_ply (self->game) != ply + 1 || imh_game_get_viewed_ply (self->game) != ply + 1)
+    return;
+  drop_stale_hint (self);
+  after = imh_game_get_state_at (self->game, ply + 1);
+  imh_board_animate_decision (IMH_BOARD (self->board), imh_game_get_state_at (self->game, ply),
+                              (ImhDecision) decision, after, person_decides (self, after));
+  queue_refresh (self);
 }
 
 static void
@@ -455,8 +530,13 @@ on_new_game_start (ImhPlayView      *self,
 static void
 start_new_game_dialog (ImhPlayView *self)
 {
-  /* New games are Duels: the only game with a board yet. */
-  ImhNewGameDialog *dialog = imh_new_game_dialog_new (parent_window (self), IMH_GAME_DUEL);
+  ImhNewGameDialog *dialog;
+  ImhGameKind kind = 0;
+
+  /* A new game of the kind on the board. */
+  while (kind + 1 < IMH_N_GAMES && imh_board_type_for_kind (kind) != G_OBJECT_TYPE (self->board))
+    kind++;
+  dialog = imh_new_game_dialog_new (parent_window (self), kind);
 
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_start), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -1024,6 +1104,7 @@ imh_play_view_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->hint_cancellable);
   g_clear_object (&self->hint_cancellable);
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   if (self->summary != NULL)
     gtk_window_destroy (self->summary);
   if (self->game != NULL)
@@ -1136,6 +1217,47 @@ add_shortcut (GtkShortcutController *controller,
                                                           gtk_named_action_new (action)));
 }
 
+/* The board of games of the kind: a new one (with the view's signals, the
+ * study view's hints and "everything revealed") when the kind changes. The
+ * view's keys are on the view, the board's own on the board. */
+static void
+ensure_board (ImhPlayView *self,
+              ImhGameKind  kind)
+{
+  GtkWidget *board;
+  GAction *reveal;
+
+  if (self->board != NULL && G_OBJECT_TYPE (self->board) == imh_board_type_for_kind (kind))
+    return;
+  board = imh_board_new_for_kind (kind);
+  if (board == NULL)
+    {
+      g_warning ("No board for games of kind %d", (int) kind);
+      return;
+    }
+  gtk_widget_set_margin_start (board, 6);
+  gtk_widget_set_margin_end (board, 6);
+  gtk_widget_set_margin_bottom (board, 6);
+  g_signal_connect_swapped (board, "decide", G_CALLBACK (on_board_decide), self);
+  g_signal_connect_swapped (board, "notify::pending", G_CALLBACK (on_swap_pending), self);
+  reveal = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "reveal-hidden");
+  if (reveal != NULL)
+    {
+      g_autoptr(GVariant) state = g_action_get_state (reveal);
+      imh_board_set_reveal_hidden (IMH_BOARD (board), g_variant_get_boolean (state));
+    }
+  if (self->board != NULL)
+    {
+      gtk_box_insert_child_after (GTK_BOX (self->content), board, self->board);
+      gtk_box_remove (GTK_BOX (self->content), self->board);
+    }
+  else
+    gtk_box_append (GTK_BOX (self->content), board);
+  self->board = board;
+  if (self->study_view != NULL)
+    imh_study_view_set_board (IMH_STUDY_VIEW (self->study_view), board);
+}
+
 static void
 imh_play_view_init (ImhPlayView *self)
 {
@@ -1179,14 +1301,12 @@ imh_play_view_init (ImhPlayView *self)
   gtk_box_append (GTK_BOX (status), self->summary_button);
   gtk_box_append (GTK_BOX (content), status);
 
-  /* The one board yet: imh_ui_game_has_board () lets only games with this board in. */
-  self->board = imh_board_new_for_kind (IMH_GAME_DUEL);
-  gtk_widget_set_margin_start (self->board, 6);
-  gtk_widget_set_margin_end (self->board, 6);
-  gtk_widget_set_margin_bottom (self->board, 6);
-  g_signal_connect_swapped (self->board, "decide", G_CALLBACK (on_board_decide), self);
-  g_signal_connect_swapped (self->board, "notify::pending", G_CALLBACK (on_swap_pending), self);
-  gtk_box_append (GTK_BOX (content), self->board);
+  /* Until a game comes, the board of the first kind the app has one for. */
+  self->content = content;
+  for (ImhGameKind kind = 0; kind < IMH_N_GAMES && self->board == NULL; kind++)
+    if (imh_ui_kind_has_board (kind))
+      ensure_board (self, kind);
+  g_assert (self->board != NULL);
 
   /* Sidebar: history, score and unseen tiles. */
   sidebar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -1299,13 +1419,14 @@ imh_play_view_set_game (ImhPlayView *self,
 
   if (game != NULL)
     {
-      if (imh_game_get_kind (game) != IMH_GAME_DUEL)
-        g_warning ("Only the Duel has a board yet");
+      ensure_board (self, imh_game_get_kind (game));
       imh_game_set_pace (game, self->pace);
       g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "notify::thinking", G_CALLBACK (on_game_changed), self,
+      g_signal_connect_object (game, "notify::thinking", G_CALLBACK (on_game_progress), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::phase", G_CALLBACK (on_game_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "decision-applied", G_CALLBACK (on_decision_applied), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "game-over", G_CALLBACK (on_game_over), self, G_CONNECT_SWAPPED);
       /* The (first) person playing sits at the bottom. */

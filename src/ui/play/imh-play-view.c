@@ -19,38 +19,6 @@
 #include "imh-study-view.h"
 #include "imh-texts.h"
 
-struct _ImhPlayView
-{
-  GtkWidget           parent_instance;
-
-  ImhGame            *game;
-  GSimpleActionGroup *actions;
-
-  AdwFlap            *flap;
-  GtkWidget          *content;          /* the status line over the board */
-  GtkWidget          *board;            /* of the game's kind (ensure_board ()) */
-  GtkWidget          *status_label;
-  GtkWidget          *spinner;
-  GtkWidget          *summary_button;
-  GtkWidget          *resume_button;
-  GtkWidget          *history_view;
-  GtkWidget          *score_view;
-  GtkWidget          *sidebar_stack;
-  GtkWidget          *analysis_page;
-  GtkWidget          *study_view;
-
-  GCancellable       *hint_cancellable;
-  GCancellable       *cancellable;      /* files: cancelled on dispose */
-  GtkWindow          *summary;
-  guint               refresh_id;       /* the refresh queued for the next frame */
-  guint               last_live_ply;
-  guint               last_viewed_ply;
-  guint               pace;
-  guint64             hint_iterations;
-  guint               hint_factor;
-  gboolean            busy;
-  char               *names[IMH_MAX_PLAYERS]; /* shown names (shortened), see player_name() */
-};
 
 G_DEFINE_FINAL_TYPE (ImhPlayView, imh_play_view, GTK_TYPE_WIDGET)
 
@@ -76,16 +44,6 @@ parent_window (ImhPlayView *self)
   return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
 }
 
-static void
-enable (ImhPlayView *self,
-        const char  *name,
-        gboolean     enabled)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
-
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
-}
-
 /* A player's name as the view shows it, shortened with an ellipsis (a
  * long name never widens or breaks a view). Owned by the view; the pointer
  * stays valid until that player's name changes. */
@@ -107,6 +65,12 @@ player_name (ImhPlayView *self,
 }
 
 /* ---- Status and refresh -------------------------------------------------------- */
+
+static void
+update_actions (ImhPlayView *self)
+{
+  _imh_play_view_actions_update (self);
+}
 
 /* Every player's shown name, for the texts of core (names[player]). */
 static void
@@ -185,38 +149,6 @@ update_status (ImhPlayView *self)
     }
   gtk_widget_set_visible (self->summary_button, phase == IMH_GAME_PHASE_OVER);
   gtk_widget_set_visible (self->resume_button, phase == IMH_GAME_PHASE_COMPUTER_WAITING);
-}
-
-static void
-update_actions (ImhPlayView *self)
-{
-  gboolean has = self->game != NULL;
-  guint viewed = has ? imh_game_get_viewed_ply (self->game) : 0;
-  guint live = has ? imh_game_get_live_ply (self->game) : 0;
-  const ImhState *vs = has ? imh_game_get_viewed_state (self->game) : NULL;
-
-  enable (self, "save", has);
-  enable (self, "save-as", has);
-  enable (self, "undo", has && imh_game_get_can_undo (self->game));
-  enable (self, "redo", has && imh_game_get_can_redo (self->game));
-  enable (self, "hint", has && !imh_is_over (vs));
-  enable (self, "play-hint", has && imh_board_get_hint_visible (IMH_BOARD (self->board)));
-  enable (self, "history-previous", has && viewed > 0);
-  enable (self, "history-first", has && viewed > 0);
-  enable (self, "history-next", has && viewed < live);
-  enable (self, "history-last", has && viewed < live);
-  enable (self, "show-summary", has && imh_game_get_is_over (self->game));
-  enable (self, "resume-computer", has && imh_game_get_phase (self->game) == IMH_GAME_PHASE_COMPUTER_WAITING);
-  {
-    ImhAnalysisPage *page = IMH_ANALYSIS_PAGE (self->analysis_page);
-    gboolean running = imh_analysis_page_get_running (page);
-
-    enable (self, "analyse", has && !running && imh_game_get_n_plies (self->game) > 0);
-    enable (self, "analyse-quick", has && !running && imh_game_get_n_plies (self->game) > 0);
-    enable (self, "cancel-analysis", running);
-    enable (self, "previous-mistake", has && imh_analysis_page_find_mistake (page, FALSE) >= 0);
-    enable (self, "next-mistake", has && imh_analysis_page_find_mistake (page, TRUE) >= 0);
-  }
 }
 
 /* A hint (or its search) goes with the position it was for, at once. */
@@ -543,43 +475,6 @@ start_new_game_dialog (ImhPlayView *self)
 }
 
 static void
-on_abandon_response (ImhPlayView *self,
-                     const char  *response)
-{
-  if (g_strcmp0 (response, "new") == 0)
-    start_new_game_dialog (self);
-}
-
-static void
-game_new_game (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-  GtkWidget *dialog;
-
-  if (self->game == NULL || imh_game_get_is_over (self->game) || imh_game_get_n_plies (self->game) == 0)
-    {
-      start_new_game_dialog (self);
-      return;
-    }
-  /* Ask before abandoning a game in progress. */
-  dialog = adw_message_dialog_new (parent_window (self), _("Abandon the Current Game?"),
-                                   _("The game in progress will be replaced by the new one."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "new", _("_New Game"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_abandon_response), self,
-                           G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
 on_open_abandon_response (AdwMessageDialog *dialog,
                           const char       *response,
                           ImhPlayView      *self)
@@ -672,12 +567,9 @@ on_open_response (GtkNativeDialog *native,
   g_object_unref (native);
 }
 
-static void
-game_open (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
+void
+_imh_play_view_open (ImhPlayView *self)
 {
-  ImhPlayView *self = user_data;
   GtkFileChooserNative *native;
   g_autoptr(GtkFileFilter) filter = record_filter ();
 
@@ -747,12 +639,9 @@ on_save_response (GtkNativeDialog *native,
   g_object_unref (native);
 }
 
-static void
-game_save_as (GSimpleAction *action,
-              GVariant      *parameter,
-              gpointer       user_data)
+void
+_imh_play_view_save_as (ImhPlayView *self)
 {
-  ImhPlayView *self = user_data;
   GtkFileChooserNative *native;
   g_autoptr(GtkFileFilter) filter = record_filter ();
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
@@ -773,203 +662,15 @@ game_save_as (GSimpleAction *action,
 }
 
 /* Ctrl+S: to the game's file, or Save As when it has none. */
-static void
-game_save (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
+void
+_imh_play_view_save (ImhPlayView *self)
 {
-  ImhPlayView *self = user_data;
-
   if (self->game == NULL)
     return;
   if (game_file (self->game) != NULL)
     save_to (self, game_file (self->game));
   else
-    game_save_as (action, parameter, user_data);
-}
-
-static void
-game_undo (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game == NULL)
-    return;
-  if (imh_game_has_computer (self->game))
-    imh_game_undo_to_human (self->game);
-  else
-    imh_game_undo (self->game);
-}
-
-static void
-game_redo (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game == NULL)
-    return;
-  if (imh_game_has_computer (self->game))
-    imh_game_redo_to_human (self->game);
-  else
-    imh_game_redo (self->game);
-}
-
-static void
-on_hint_ready (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr(ImhPlayView) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GListModel) hints = imh_game_hint_finish (IMH_GAME (source), result, &error);
-  g_autoptr(ImhHint) best = NULL;
-
-  if (hints == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_clear_object (&self->hint_cancellable);
-          if (self->game != NULL)
-            update_status (self);
-          imh_ui_toast (GTK_WIDGET (self), error->message);
-        }
-      return;
-    }
-  g_clear_object (&self->hint_cancellable);
-  if (self->game != IMH_GAME (source))
-    return;
-  update_status (self);
-  best = g_list_model_get_item (hints, 0);
-  if (best == NULL || imh_hint_get_ply (best) != imh_game_get_viewed_ply (self->game))
-    return;
-  /* The best (or the best five) on the board, all in the Study page. */
-  imh_study_view_show_hints (IMH_STUDY_VIEW (self->study_view), hints);
-  update_actions (self);
-}
-
-static void
-game_hint (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game == NULL)
-    return;
-  /* H again hides the hint. */
-  if (imh_board_get_hint_visible (IMH_BOARD (self->board)))
-    {
-      imh_board_clear_hint (IMH_BOARD (self->board));
-      update_actions (self);
-      return;
-    }
-  if (self->hint_cancellable != NULL)
-    return;   /* already searching */
-  self->hint_cancellable = g_cancellable_new ();
-  imh_game_hint_async (self->game, G_MAXUINT, imh_play_view_get_hint_budget (self),
-                       self->hint_cancellable, on_hint_ready, g_object_ref (self));
-  update_status (self);
-}
-
-static void
-game_play_hint (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-  ImhDecision d;
-
-  if (self->game == NULL || !imh_board_get_hint (IMH_BOARD (self->board), &d))
-    return;
-  if (!imh_board_get_interactive (IMH_BOARD (self->board)))
-    return;
-  on_board_decide (self, d);
-}
-
-static void
-game_history_previous (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-  guint viewed;
-
-  if (self->game == NULL || (viewed = imh_game_get_viewed_ply (self->game)) == 0)
-    return;
-  imh_game_set_viewed_ply (self->game, imh_game_get_turn_start (self->game, viewed - 1));
-}
-
-static void
-game_history_next (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-  guint viewed, end;
-
-  if (self->game == NULL)
-    return;
-  viewed = imh_game_get_viewed_ply (self->game);
-  end = imh_game_get_turn_end (self->game, viewed);
-  if (end <= viewed)
-    end = viewed + 1;
-  imh_game_set_viewed_ply (self->game, MIN (end, imh_game_get_live_ply (self->game)));
-}
-
-static void
-game_history_first (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game != NULL)
-    imh_game_set_viewed_ply (self->game, 0);
-}
-
-static void
-game_history_last (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game != NULL)
-    imh_game_set_viewed_ply (self->game, imh_game_get_live_ply (self->game));
-}
-
-static void
-game_show_sidebar (GSimpleAction *action,
-                   GVariant      *state,
-                   gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  g_simple_action_set_state (action, state);
-  adw_flap_set_reveal_flap (self->flap, g_variant_get_boolean (state));
-}
-
-static void
-game_show_summary (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  show_summary (IMH_PLAY_VIEW (user_data));
-}
-
-static void
-game_resume_computer (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game != NULL)
-    imh_game_resume_computer (self->game);
+    _imh_play_view_save_as (self);
 }
 
 /* ---- Analysis and review -------------------------------------------------- */
@@ -982,107 +683,10 @@ show_analysis_page (ImhPlayView *self)
 }
 
 static void
-game_analyse (GSimpleAction *action,
-              GVariant      *parameter,
-              gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game == NULL)
-    return;
-  show_analysis_page (self);
-  imh_analysis_page_start (IMH_ANALYSIS_PAGE (self->analysis_page),
-                           g_str_equal (g_action_get_name (G_ACTION (action)), "analyse-quick")
-                           ? IMH_ANALYSIS_QUICK : IMH_ANALYSIS_STANDARD);
-}
-
-static void
-game_cancel_analysis (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  imh_analysis_page_cancel (IMH_ANALYSIS_PAGE (self->analysis_page));
-}
-
-static void
-game_previous_mistake (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  imh_analysis_page_go_to_mistake (IMH_ANALYSIS_PAGE (self->analysis_page), FALSE);
-}
-
-static void
-game_next_mistake (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  imh_analysis_page_go_to_mistake (IMH_ANALYSIS_PAGE (self->analysis_page), TRUE);
-}
-
-/* Review: "everything revealed" (TRUE) or "as the player saw it". */
-static void
-game_reveal_hidden (GSimpleAction *action,
-                    GVariant      *state,
-                    gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  g_simple_action_set_state (action, state);
-  imh_board_set_reveal_hidden (IMH_BOARD (self->board), g_variant_get_boolean (state));
-}
-
-static void
 on_analysis_changed (ImhPlayView *self)
 {
   update_actions (self);
 }
-
-/* Back to the line the game had before a variation was explored there. */
-static void
-game_return_to_line (GSimpleAction *action,
-                     GVariant      *parameter,
-                     gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-  g_autoptr(GError) error = NULL;
-  guint ply, d;
-
-  g_variant_get (parameter, "(uu)", &ply, &d);
-  if (!imh_study_view_return_to_line (IMH_STUDY_VIEW (self->study_view), ply, d, &error))
-    imh_ui_toast (GTK_WIDGET (self), error->message);
-}
-
-static const GActionEntry game_entries[] = {
-  { .name = "new-game", .activate = game_new_game },
-  { .name = "open", .activate = game_open },
-  { .name = "save", .activate = game_save },
-  { .name = "save-as", .activate = game_save_as },
-  { .name = "undo", .activate = game_undo },
-  { .name = "redo", .activate = game_redo },
-  { .name = "hint", .activate = game_hint },
-  { .name = "play-hint", .activate = game_play_hint },
-  { .name = "history-previous", .activate = game_history_previous },
-  { .name = "history-next", .activate = game_history_next },
-  { .name = "history-first", .activate = game_history_first },
-  { .name = "history-last", .activate = game_history_last },
-  { .name = "show-sidebar", .state = "true", .change_state = game_show_sidebar },
-  { .name = "show-summary", .activate = game_show_summary },
-  { .name = "resume-computer", .activate = game_resume_computer },
-  { .name = "return-to-line", .parameter_type = "(uu)", .activate = game_return_to_line },
-  { .name = "analyse", .activate = game_analyse },
-  { .name = "analyse-quick", .activate = game_analyse },
-  { .name = "cancel-analysis", .activate = game_cancel_analysis },
-  { .name = "previous-mistake", .activate = game_previous_mistake },
-  { .name = "next-mistake", .activate = game_next_mistake },
-  { .name = "reveal-hidden", .state = "false", .change_state = game_reveal_hidden },
-};
 
 static void
 on_flap_revealed (ImhPlayView *self)
@@ -1190,20 +794,28 @@ imh_play_view_class_init (ImhPlayViewClass *klass)
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (IMH_TYPE_ANALYSIS_PAGE);
+  g_type_ensure (IMH_TYPE_HISTORY_VIEW);
+  g_type_ensure (IMH_TYPE_SCORE_VIEW);
+  g_type_ensure (IMH_TYPE_STUDY_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/play/imh-play-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, analysis_page);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, content);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, flap);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, history_view);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, resume_button);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, score_view);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, sidebar_stack);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, spinner);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, status_label);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, study_view);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, summary_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_analysis_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_board_decide);
+  gtk_widget_class_bind_template_callback (widget_class, on_flap_revealed);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "playview");
-}
-
-static GtkWidget *
-sidebar_page (GtkWidget *child)
-{
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), child);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  return scrolled;
 }
 
 static void
@@ -1261,97 +873,21 @@ ensure_board (ImhPlayView *self,
 static void
 imh_play_view_init (ImhPlayView *self)
 {
-  GtkWidget *content, *status, *sidebar, *switcher, *stack;
   GtkShortcutController *shortcuts;
 
   self->pace = 600;
   self->hint_factor = 1;
   self->cancellable = g_cancellable_new ();
-  self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), game_entries,
-                                   G_N_ELEMENTS (game_entries), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "game", G_ACTION_GROUP (self->actions));
+  _imh_play_view_actions_init (self);
 
-  /* Content: status line over the board. */
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  status = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  gtk_widget_add_css_class (status, "play-status");
-  gtk_widget_set_margin_start (status, 12);
-  gtk_widget_set_margin_end (status, 12);
-  gtk_widget_set_margin_top (status, 6);
-  gtk_widget_set_margin_bottom (status, 6);
-  self->spinner = gtk_spinner_new ();
-  gtk_widget_set_visible (self->spinner, FALSE);
-  gtk_box_append (GTK_BOX (status), self->spinner);
-  self->status_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->status_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (self->status_label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (self->status_label), 0);
-  gtk_widget_set_hexpand (self->status_label, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->status_label),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game status"), -1);
-  gtk_box_append (GTK_BOX (status), self->status_label);
-  self->resume_button = gtk_button_new_with_mnemonic (_("_Continue"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->resume_button), "game.resume-computer");
-  gtk_widget_set_valign (self->resume_button, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (status), self->resume_button);
-  self->summary_button = gtk_button_new_with_mnemonic (_("_Summary"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->summary_button), "game.show-summary");
-  gtk_widget_set_valign (self->summary_button, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (status), self->summary_button);
-  gtk_box_append (GTK_BOX (content), status);
-
+  gtk_widget_init_template (GTK_WIDGET (self));
   /* Until a game comes, the board of the first kind the app has one for. */
-  self->content = content;
   for (ImhGameKind kind = 0; kind < IMH_N_GAMES && self->board == NULL; kind++)
     if (imh_ui_kind_has_board (kind))
       ensure_board (self, kind);
   g_assert (self->board != NULL);
-
-  /* Sidebar: history, score and unseen tiles. */
-  sidebar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_add_css_class (sidebar, "background");
-  gtk_widget_set_size_request (sidebar, 300, -1);
-  stack = gtk_stack_new ();
-  gtk_stack_set_transition_type (GTK_STACK (stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-  switcher = gtk_stack_switcher_new ();
-  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (stack));
-  gtk_widget_set_margin_start (switcher, 12);
-  gtk_widget_set_margin_end (switcher, 12);
-  gtk_widget_set_margin_top (switcher, 6);
-  gtk_widget_set_margin_bottom (switcher, 6);
-  gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (sidebar), switcher);
-  self->history_view = imh_history_view_new ();
-  gtk_widget_set_vexpand (self->history_view, TRUE);
-  gtk_stack_add_titled (GTK_STACK (stack), self->history_view, "history", _("History"));
-  self->score_view = imh_score_view_new ();
-  gtk_stack_add_titled (GTK_STACK (stack), sidebar_page (self->score_view), "score", _("Score"));
-  self->analysis_page = imh_analysis_page_new ();
-  gtk_widget_set_vexpand (self->analysis_page, TRUE);
-  g_signal_connect_swapped (self->analysis_page, "notify::result", G_CALLBACK (on_analysis_changed), self);
-  g_signal_connect_swapped (self->analysis_page, "notify::running", G_CALLBACK (on_analysis_changed), self);
-  gtk_stack_add_titled (GTK_STACK (stack), self->analysis_page, "analysis", _("Analysis"));
-  self->sidebar_stack = stack;
-  self->study_view = imh_study_view_new (self->board);
-  g_signal_connect_swapped (self->study_view, "decide", G_CALLBACK (on_board_decide), self);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "study",
                                   imh_study_view_get_actions (IMH_STUDY_VIEW (self->study_view)));
-  gtk_stack_add_titled (GTK_STACK (stack), self->study_view, "study", _("Study"));
-  gtk_widget_set_vexpand (stack, TRUE);
-  gtk_box_append (GTK_BOX (sidebar), stack);
-
-  self->flap = ADW_FLAP (adw_flap_new ());
-  adw_flap_set_flap_position (self->flap, GTK_PACK_END);
-  /* Fold when the board would get less than its natural width. */
-  adw_flap_set_fold_threshold_policy (self->flap, ADW_FOLD_THRESHOLD_POLICY_NATURAL);
-  adw_flap_set_content (self->flap, content);
-  adw_flap_set_flap (self->flap, sidebar);
-  adw_flap_set_separator (self->flap, gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  adw_flap_set_swipe_to_open (self->flap, TRUE);
-  adw_flap_set_swipe_to_close (self->flap, TRUE);
-  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
-  gtk_widget_set_parent (GTK_WIDGET (self->flap), GTK_WIDGET (self));
 
   /* Keys for the whole window that typing never needs; widgets with a
    * use for them (the focused board, entries) get them first. */
@@ -1579,4 +1115,43 @@ imh_play_view_show_study (ImhPlayView *self)
   if (GTK_IS_STACK (stack))
     gtk_stack_set_visible_child (GTK_STACK (stack), self->study_view);
   gtk_widget_activate_action (GTK_WIDGET (self), "game.hint", NULL);
+}
+
+/* ---- Private: for imh-play-view-actions.c ----------------------------------- */
+
+GtkWindow *
+_imh_play_view_parent_window (ImhPlayView *self)
+{
+  return parent_window (self);
+}
+
+void
+_imh_play_view_start_new_game (ImhPlayView *self)
+{
+  start_new_game_dialog (self);
+}
+
+void
+_imh_play_view_update_status (ImhPlayView *self)
+{
+  update_status (self);
+}
+
+void
+_imh_play_view_decide (ImhPlayView *self,
+                       ImhDecision  decision)
+{
+  on_board_decide (self, decision);
+}
+
+void
+_imh_play_view_show_summary (ImhPlayView *self)
+{
+  show_summary (self);
+}
+
+void
+_imh_play_view_show_analysis_page (ImhPlayView *self)
+{
+  show_analysis_page (self);
 }

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "imh-autosave.h"
+#include "imh-game-private.h"
 #include "imh-library-autosave.h"
 #include "imh-record-file.h"
 
@@ -32,7 +33,11 @@ struct _ImhLibraryAutosave
   ImhLibrary *library;
   ImhGame    *game;
   gulong      changed_handler;
+  gulong      undone_handler;
+  gulong      redone_handler;
   guint64     seed;           /* of the game being kept */
+  guint64     serial;         /* the game's change count at the last "changed" */
+  gboolean    moved;          /* undo or redo along the line before this "changed" */
 
   Entry      *current;        /* the game being kept */
   GQueue      earlier;        /* Entry: earlier games of the same ImhGame (restarted) not stored yet */
@@ -277,8 +282,28 @@ idle_write (gpointer data)
 }
 
 static void
+on_game_moved (ImhLibraryAutosave *self)
+{
+  self->moved = TRUE;
+}
+
+static void
 on_game_changed (ImhLibraryAutosave *self)
 {
+  guint64 serial = _imh_game_get_serial (self->game);
+  gboolean moved = self->moved;
+
+  /* Viewing the history (no change counted), or undo and redo along the
+   * line: the record (the decisions, the players, the dates) is the same,
+   * nothing to serialise. */
+  self->moved = FALSE;
+  if (imh_game_get_n_plies (self->game) > 0 && imh_game_get_seed (self->game) == self->seed
+      && (serial == self->serial || moved))
+    {
+      self->serial = serial;
+      return;
+    }
+  self->serial = serial;
   /* Restarted (a new game in the same session object): the next decision
    * starts a new entry in the library instead of replacing the old one.
    * What the old game still has to store stays queued. */
@@ -309,7 +334,11 @@ static void
 disconnect_game (ImhLibraryAutosave *self)
 {
   if (self->game != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->game);
+    {
+      g_clear_signal_handler (&self->changed_handler, self->game);
+      g_clear_signal_handler (&self->undone_handler, self->game);
+      g_clear_signal_handler (&self->redone_handler, self->game);
+    }
   g_clear_handle_id (&self->idle_source, g_source_remove);
   g_clear_handle_id (&self->retry_source, g_source_remove);
 }
@@ -415,11 +444,15 @@ imh_library_autosave_new (ImhLibrary *library,
   self->game = g_object_ref (game);
   self->current->id = id;
   self->seed = imh_game_get_seed (game);
+  self->serial = G_MAXUINT64;
   self->changed_handler = g_signal_connect_swapped (game, "changed", G_CALLBACK (on_game_changed), self);
+  self->undone_handler = g_signal_connect_swapped (game, "undone", G_CALLBACK (on_game_moved), self);
+  self->redone_handler = g_signal_connect_swapped (game, "redone", G_CALLBACK (on_game_moved), self);
   if (id != 0)
     {
       /* Opened from the library: what is stored is the game as it is now. */
       self->stored_text = imh_game_to_record_text (game);
+      self->serial = _imh_game_get_serial (game);
     }
   else if (imh_game_get_n_plies (game) > 0)
     on_game_changed (self);

@@ -48,5 +48,7 @@ void                  _imh_board_invalidate_layout  (ImhBoard          *self);
 void                  _imh_board_ensure_layout      (ImhBoard          *self);
 /* Animations enabled and the board on screen. */
 gboolean              _imh_board_can_animate        (ImhBoard          *self);
+/* How far the animation running or last run got, 0 to 1 (1: it ran to its end). */
+double                _imh_board_get_animation_progress (ImhBoard      *self);
 
 G_END_DECLS

@@ -240,6 +240,12 @@ _imh_board_can_animate (ImhBoard *self)
   return enabled && gtk_widget_get_mapped (GTK_WIDGET (self));
 }
 
+double
+_imh_board_get_animation_progress (ImhBoard *self)
+{
+  return PRIV (self)->anim_t;
+}
+
 /* ---- Targets ------------------------------------------------------------------------ */
 
 static ImhBox
@@ -1146,6 +1152,15 @@ imh_board_set_state (ImhBoard       *self,
 
   priv = PRIV (self);
   had_state = priv->has_state && priv->state.kind == state->kind;
+  /* The position an animation runs to, given again (a refresh after
+   * animate_decision ()): the animation runs on to its end. */
+  if (!animate && had_state && priv->tick_id != 0
+      && memcmp (&priv->state, state, imh_rules_of (state)->state_size) == 0)
+    {
+      if (priv->interactive != (interactive && !imh_is_over (state)))
+        show_state (self, state, interactive);
+      return;
+    }
   if (had_state)
     imh_state_copy (&old, &priv->state);
   show_state (self, state, interactive);

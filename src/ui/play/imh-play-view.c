@@ -13,46 +13,13 @@
 #include "imh-hint.h"
 #include "imh-history-view.h"
 #include "imh-new-game-dialog.h"
-#include "imh-play-view.h"
+#include "imh-play-view-private.h"
 #include "imh-record-file.h"
 #include "imh-score-view.h"
 #include "imh-session.h"
 #include "imh-study-view.h"
 #include "imh-texts.h"
 
-struct _ImhPlayView
-{
-  GtkWidget           parent_instance;
-
-  ImhGame            *game;             /* the session's */
-  ImhSession         *session;          /* the game shown, its file and library entry */
-  ImhSession         *opened;           /* opened, waiting for the abandon dialog */
-  ImhLibrary         *library;          /* where new sessions are kept */
-  GSimpleActionGroup *actions;
-
-  AdwFlap            *flap;
-  GtkWidget          *board;
-  GtkWidget          *status_label;
-  GtkWidget          *spinner;
-  GtkWidget          *summary_button;
-  GtkWidget          *resume_button;
-  GtkWidget          *history_view;
-  GtkWidget          *score_view;
-  GtkWidget          *sidebar_stack;
-  GtkWidget          *analysis_page;
-  GtkWidget          *study_view;
-
-  GCancellable       *hint_cancellable;
-  GCancellable       *cancellable;      /* files: cancelled on dispose */
-  GtkWindow          *summary;
-  guint               last_live_ply;
-  guint               last_viewed_ply;
-  guint               pace;
-  guint64             hint_iterations;
-  guint               hint_factor;
-  gboolean            busy;
-  char               *names[IMH_MAX_PLAYERS]; /* shown names (shortened), see player_name() */
-};
 
 G_DEFINE_FINAL_TYPE (ImhPlayView, imh_play_view, GTK_TYPE_WIDGET)
 
@@ -67,6 +34,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 static void refresh (ImhPlayView *self);
+static void queue_refresh (ImhPlayView *self);
 
 /* ---- Helpers ------------------------------------------------------------------- */
 
@@ -76,16 +44,6 @@ parent_window (ImhPlayView *self)
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
   return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
-}
-
-static void
-enable (ImhPlayView *self,
-        const char  *name,
-        gboolean     enabled)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
-
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
 /* A player's name as the view shows it, shortened with an ellipsis (a
@@ -109,6 +67,12 @@ player_name (ImhPlayView *self,
 }
 
 /* ---- Status and refresh -------------------------------------------------------- */
+
+static void
+update_actions (ImhPlayView *self)
+{
+  _imh_play_view_actions_update (self);
+}
 
 /* Every player's shown name, for the texts of core (names[player]). */
 static void
@@ -189,47 +153,44 @@ update_status (ImhPlayView *self)
   gtk_widget_set_visible (self->resume_button, phase == IMH_GAME_PHASE_COMPUTER_WAITING);
 }
 
+/* A hint (or its search) goes with the position it was for, at once. */
 static void
-update_actions (ImhPlayView *self)
+drop_stale_hint (ImhPlayView *self)
 {
-  gboolean has = self->game != NULL;
-  guint viewed = has ? imh_game_get_viewed_ply (self->game) : 0;
-  guint live = has ? imh_game_get_live_ply (self->game) : 0;
-  const ImhState *vs = has ? imh_game_get_viewed_state (self->game) : NULL;
+  guint viewed_ply = imh_game_get_viewed_ply (self->game);
+  guint live_ply = imh_game_get_live_ply (self->game);
 
-  enable (self, "save", has);
-  enable (self, "save-as", has);
-  enable (self, "undo", has && imh_game_get_can_undo (self->game));
-  enable (self, "redo", has && imh_game_get_can_redo (self->game));
-  enable (self, "hint", has && !imh_is_over (vs));
-  enable (self, "play-hint", has && imh_board_get_hint_visible (IMH_BOARD (self->board)));
-  enable (self, "history-previous", has && viewed > 0);
-  enable (self, "history-first", has && viewed > 0);
-  enable (self, "history-next", has && viewed < live);
-  enable (self, "history-last", has && viewed < live);
-  enable (self, "show-summary", has && imh_game_get_is_over (self->game));
-  enable (self, "resume-computer", has && imh_game_get_phase (self->game) == IMH_GAME_PHASE_COMPUTER_WAITING);
-  {
-    ImhAnalysisPage *page = IMH_ANALYSIS_PAGE (self->analysis_page);
-    gboolean running = imh_analysis_page_get_running (page);
-
-    enable (self, "analyse", has && !running && imh_game_get_n_plies (self->game) > 0);
-    enable (self, "analyse-quick", has && !running && imh_game_get_n_plies (self->game) > 0);
-    enable (self, "cancel-analysis", running);
-    enable (self, "previous-mistake", has && imh_analysis_page_find_mistake (page, FALSE) >= 0);
-    enable (self, "next-mistake", has && imh_analysis_page_find_mistake (page, TRUE) >= 0);
-  }
+  if (viewed_ply != self->last_viewed_ply || live_ply != self->last_live_ply)
+    {
+      g_cancellable_cancel (self->hint_cancellable);
+      g_clear_object (&self->hint_cancellable);
+      imh_board_clear_hint (IMH_BOARD (self->board));
+    }
+  self->last_live_ply = live_ply;
+  self->last_viewed_ply = viewed_ply;
 }
 
+/* Whether a person decides in state (a seat that is not the computer's). */
+static gboolean
+person_decides (ImhPlayView    *self,
+                const ImhState *state)
+{
+  int actor = imh_actor (state);
+
+  return actor >= 0 && !imh_seat_is_computer (imh_game_get_seat (self->game, actor));
+}
+
+/* Shows the game: board, names, score, status and actions. Runs once per
+ * frame at most (queue_refresh ()); the board's animations come from
+ * on_decision_applied (), never from here. */
 static void
 refresh (ImhPlayView *self)
 {
   const ImhState *viewed;
-  guint viewed_ply, live_ply;
-  gboolean interactive, animate;
-  int actor;
+  guint viewed_ply;
   const char *names[IMH_MAX_PLAYERS];
 
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   if (self->game == NULL)
     {
       update_actions (self);
@@ -238,32 +199,47 @@ refresh (ImhPlayView *self)
 
   viewed = imh_game_get_viewed_state (self->game);
   viewed_ply = imh_game_get_viewed_ply (self->game);
-  live_ply = imh_game_get_live_ply (self->game);
-  actor = imh_actor (viewed);
-  interactive = actor >= 0 && !imh_seat_is_computer (imh_game_get_seat (self->game, actor));
-  /* Tiles fly only for one step forward in the live game. */
-  animate = viewed_ply == live_ply && live_ply == self->last_live_ply + 1
-            && self->last_viewed_ply == self->last_live_ply;
 
-  if (viewed_ply != self->last_viewed_ply || live_ply != self->last_live_ply)
-    {
-      g_cancellable_cancel (self->hint_cancellable);
-      g_clear_object (&self->hint_cancellable);
-      imh_board_clear_hint (IMH_BOARD (self->board));
-    }
-
+  drop_stale_hint (self);
   player_names (self, names);
   for (guint p = 0; p < imh_game_get_n_players (self->game); p++)
     imh_board_set_player_name (IMH_BOARD (self->board), p, names[p]);
-  imh_board_set_state (IMH_BOARD (self->board), viewed, interactive, animate);
+  /* The position an animation runs to keeps its animation running. */
+  imh_board_set_state (IMH_BOARD (self->board), viewed, person_decides (self, viewed), FALSE);
   imh_board_set_last_decision (IMH_BOARD (self->board), viewed_ply > 0,
                                viewed_ply > 0 ? imh_game_get_decision_at (self->game, viewed_ply - 1) : 0);
   imh_score_view_set_state (IMH_SCORE_VIEW (self->score_view), viewed, names);
   update_status (self);
   update_actions (self);
+}
 
-  self->last_live_ply = live_ply;
-  self->last_viewed_ply = viewed_ply;
+static gboolean
+refresh_cb (gpointer user_data)
+{
+  ImhPlayView *self = user_data;
+
+  self->refresh_id = 0;
+  refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Changes of the game mark the view for one refresh before the next
+ * frame: an idle before GDK's redraw priority (layout and paint). */
+static void
+queue_refresh (ImhPlayView *self)
+{
+  if (self->refresh_id == 0)
+    self->refresh_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, refresh_cb, self, NULL);
+}
+
+/* Runs the refresh queued, if any, now. */
+void
+_imh_play_view_flush_refresh (ImhPlayView *self)
+{
+  g_return_if_fail (IMH_IS_PLAY_VIEW (self));
+
+  if (self->refresh_id != 0)
+    refresh (self);
 }
 
 /* ---- Game over --------------------------------------------------------------- */
@@ -326,10 +302,38 @@ show_summary (ImhPlayView *self)
 
 /* ---- Game signals ---------------------------------------------------------------- */
 
+/* The actions follow the game at once (a shortcut pressed before the next
+ * frame finds them right); what is shown waits for the frame. */
 static void
 on_game_changed (ImhPlayView *self)
 {
-  refresh (self);
+  drop_stale_hint (self);
+  update_actions (self);
+  queue_refresh (self);
+}
+
+static void
+on_game_progress (ImhPlayView *self)
+{
+  queue_refresh (self);
+}
+
+/* A decision played at the live end while the view shows it: the board
+ * shows the position after at once and animates the decision. */
+static void
+on_decision_applied (ImhPlayView *self,
+                     guint        ply,
+                     guint        decision)
+{
+  const ImhState *after;
+
+  if (imh_game_get_live_ply (self->game) != ply + 1 || imh_game_get_viewed_ply (self->game) != ply + 1)
+    return;
+  drop_stale_hint (self);
+  after = imh_game_get_state_at (self->game, ply + 1);
+  imh_board_animate_decision (IMH_BOARD (self->board), imh_game_get_state_at (self->game, ply),
+                              (ImhDecision) decision, after, person_decides (self, after));
+  queue_refresh (self);
 }
 
 static void
@@ -460,47 +464,15 @@ on_new_game_start (ImhPlayView      *self,
 static void
 start_new_game_dialog (ImhPlayView *self)
 {
-  /* New games are Duels: the only game with a board yet. */
-  ImhNewGameDialog *dialog = imh_new_game_dialog_new (parent_window (self), IMH_GAME_DUEL);
+  ImhNewGameDialog *dialog;
+  ImhGameKind kind = 0;
+
+  /* A new game of the kind on the board. */
+  while (kind + 1 < IMH_N_GAMES && imh_board_type_for_kind (kind) != G_OBJECT_TYPE (self->board))
+    kind++;
+  dialog = imh_new_game_dialog_new (parent_window (self), kind);
 
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_start), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-on_abandon_response (ImhPlayView *self,
-                     const char  *response)
-{
-  if (g_strcmp0 (response, "new") == 0)
-    start_new_game_dialog (self);
-}
-
-static void
-game_new_game (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-  GtkWidget *dialog;
-
-  if (self->game == NULL || imh_game_get_is_over (self->game) || imh_game_get_n_plies (self->game) == 0)
-    {
-      start_new_game_dialog (self);
-      return;
-    }
-  /* Ask before abandoning a game in progress. */
-  dialog = adw_message_dialog_new (parent_window (self), _("Abandon the Current Game?"),
-                                   _("The game in progress will be replaced by the new one."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "new", _("_New Game"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_abandon_response), self,
-                           G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -585,12 +557,9 @@ on_open_response (GtkNativeDialog *native,
   g_object_unref (native);
 }
 
-static void
-game_open (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
+void
+_imh_play_view_open (ImhPlayView *self)
 {
-  ImhPlayView *self = user_data;
   GtkFileChooserNative *native;
   g_autoptr(GtkFileFilter) filter = record_filter ();
 
@@ -640,12 +609,9 @@ on_save_response (GtkNativeDialog *native,
   g_object_unref (native);
 }
 
-static void
-game_save_as (GSimpleAction *action,
-              GVariant      *parameter,
-              gpointer       user_data)
+void
+_imh_play_view_save_as (ImhPlayView *self)
 {
-  ImhPlayView *self = user_data;
   GtkFileChooserNative *native;
   g_autoptr(GtkFileFilter) filter = record_filter ();
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
@@ -666,203 +632,15 @@ game_save_as (GSimpleAction *action,
 }
 
 /* Ctrl+S: to the game's file, or Save As when it has none. */
-static void
-game_save (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
+void
+_imh_play_view_save (ImhPlayView *self)
 {
-  ImhPlayView *self = user_data;
-
   if (self->session == NULL)
     return;
   if (game_file (self) != NULL)
     save_to (self, NULL);
   else
-    game_save_as (action, parameter, user_data);
-}
-
-static void
-game_undo (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game == NULL)
-    return;
-  if (imh_game_has_computer (self->game))
-    imh_game_undo_to_human (self->game);
-  else
-    imh_game_undo (self->game);
-}
-
-static void
-game_redo (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game == NULL)
-    return;
-  if (imh_game_has_computer (self->game))
-    imh_game_redo_to_human (self->game);
-  else
-    imh_game_redo (self->game);
-}
-
-static void
-on_hint_ready (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr(ImhPlayView) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GListModel) hints = imh_game_hint_finish (IMH_GAME (source), result, &error);
-  g_autoptr(ImhHint) best = NULL;
-
-  if (hints == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_clear_object (&self->hint_cancellable);
-          if (self->game != NULL)
-            update_status (self);
-          imh_ui_toast (GTK_WIDGET (self), error->message);
-        }
-      return;
-    }
-  g_clear_object (&self->hint_cancellable);
-  if (self->game != IMH_GAME (source))
-    return;
-  update_status (self);
-  best = g_list_model_get_item (hints, 0);
-  if (best == NULL || imh_hint_get_ply (best) != imh_game_get_viewed_ply (self->game))
-    return;
-  /* The best (or the best five) on the board, all in the Study page. */
-  imh_study_view_show_hints (IMH_STUDY_VIEW (self->study_view), hints);
-  update_actions (self);
-}
-
-static void
-game_hint (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game == NULL)
-    return;
-  /* H again hides the hint. */
-  if (imh_board_get_hint_visible (IMH_BOARD (self->board)))
-    {
-      imh_board_clear_hint (IMH_BOARD (self->board));
-      update_actions (self);
-      return;
-    }
-  if (self->hint_cancellable != NULL)
-    return;   /* already searching */
-  self->hint_cancellable = g_cancellable_new ();
-  imh_game_hint_async (self->game, G_MAXUINT, imh_play_view_get_hint_budget (self),
-                       self->hint_cancellable, on_hint_ready, g_object_ref (self));
-  update_status (self);
-}
-
-static void
-game_play_hint (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-  ImhDecision d;
-
-  if (self->game == NULL || !imh_board_get_hint (IMH_BOARD (self->board), &d))
-    return;
-  if (!imh_board_get_interactive (IMH_BOARD (self->board)))
-    return;
-  on_board_decide (self, d);
-}
-
-static void
-game_history_previous (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-  guint viewed;
-
-  if (self->game == NULL || (viewed = imh_game_get_viewed_ply (self->game)) == 0)
-    return;
-  imh_game_set_viewed_ply (self->game, imh_game_get_turn_start (self->game, viewed - 1));
-}
-
-static void
-game_history_next (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-  guint viewed, end;
-
-  if (self->game == NULL)
-    return;
-  viewed = imh_game_get_viewed_ply (self->game);
-  end = imh_game_get_turn_end (self->game, viewed);
-  if (end <= viewed)
-    end = viewed + 1;
-  imh_game_set_viewed_ply (self->game, MIN (end, imh_game_get_live_ply (self->game)));
-}
-
-static void
-game_history_first (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game != NULL)
-    imh_game_set_viewed_ply (self->game, 0);
-}
-
-static void
-game_history_last (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game != NULL)
-    imh_game_set_viewed_ply (self->game, imh_game_get_live_ply (self->game));
-}
-
-static void
-game_show_sidebar (GSimpleAction *action,
-                   GVariant      *state,
-                   gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  g_simple_action_set_state (action, state);
-  adw_flap_set_reveal_flap (self->flap, g_variant_get_boolean (state));
-}
-
-static void
-game_show_summary (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  show_summary (IMH_PLAY_VIEW (user_data));
-}
-
-static void
-game_resume_computer (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game != NULL)
-    imh_game_resume_computer (self->game);
+    _imh_play_view_save_as (self);
 }
 
 /* ---- Analysis and review -------------------------------------------------- */
@@ -875,107 +653,10 @@ show_analysis_page (ImhPlayView *self)
 }
 
 static void
-game_analyse (GSimpleAction *action,
-              GVariant      *parameter,
-              gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  if (self->game == NULL)
-    return;
-  show_analysis_page (self);
-  imh_analysis_page_start (IMH_ANALYSIS_PAGE (self->analysis_page),
-                           g_str_equal (g_action_get_name (G_ACTION (action)), "analyse-quick")
-                           ? IMH_ANALYSIS_QUICK : IMH_ANALYSIS_STANDARD);
-}
-
-static void
-game_cancel_analysis (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  imh_analysis_page_cancel (IMH_ANALYSIS_PAGE (self->analysis_page));
-}
-
-static void
-game_previous_mistake (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  imh_analysis_page_go_to_mistake (IMH_ANALYSIS_PAGE (self->analysis_page), FALSE);
-}
-
-static void
-game_next_mistake (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  imh_analysis_page_go_to_mistake (IMH_ANALYSIS_PAGE (self->analysis_page), TRUE);
-}
-
-/* Review: "everything revealed" (TRUE) or "as the player saw it". */
-static void
-game_reveal_hidden (GSimpleAction *action,
-                    GVariant      *state,
-                    gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  g_simple_action_set_state (action, state);
-  imh_board_set_reveal_hidden (IMH_BOARD (self->board), g_variant_get_boolean (state));
-}
-
-static void
 on_analysis_changed (ImhPlayView *self)
 {
   update_actions (self);
 }
-
-/* Back to the line the game had before a variation was explored there. */
-static void
-game_return_to_line (GSimpleAction *action,
-                     GVariant      *parameter,
-                     gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-  g_autoptr(GError) error = NULL;
-  guint ply, d;
-
-  g_variant_get (parameter, "(uu)", &ply, &d);
-  if (!imh_study_view_return_to_line (IMH_STUDY_VIEW (self->study_view), ply, d, &error))
-    imh_ui_toast (GTK_WIDGET (self), error->message);
-}
-
-static const GActionEntry game_entries[] = {
-  { .name = "new-game", .activate = game_new_game },
-  { .name = "open", .activate = game_open },
-  { .name = "save", .activate = game_save },
-  { .name = "save-as", .activate = game_save_as },
-  { .name = "undo", .activate = game_undo },
-  { .name = "redo", .activate = game_redo },
-  { .name = "hint", .activate = game_hint },
-  { .name = "play-hint", .activate = game_play_hint },
-  { .name = "history-previous", .activate = game_history_previous },
-  { .name = "history-next", .activate = game_history_next },
-  { .name = "history-first", .activate = game_history_first },
-  { .name = "history-last", .activate = game_history_last },
-  { .name = "show-sidebar", .state = "true", .change_state = game_show_sidebar },
-  { .name = "show-summary", .activate = game_show_summary },
-  { .name = "resume-computer", .activate = game_resume_computer },
-  { .name = "return-to-line", .parameter_type = "(uu)", .activate = game_return_to_line },
-  { .name = "analyse", .activate = game_analyse },
-  { .name = "analyse-quick", .activate = game_analyse },
-  { .name = "cancel-analysis", .activate = game_cancel_analysis },
-  { .name = "previous-mistake", .activate = game_previous_mistake },
-  { .name = "next-mistake", .activate = game_next_mistake },
-  { .name = "reveal-hidden", .state = "false", .change_state = game_reveal_hidden },
-};
 
 static void
 on_flap_revealed (ImhPlayView *self)
@@ -997,6 +678,7 @@ imh_play_view_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->hint_cancellable);
   g_clear_object (&self->hint_cancellable);
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   if (self->summary != NULL)
     gtk_window_destroy (self->summary);
   if (self->game != NULL)
@@ -1095,20 +777,28 @@ imh_play_view_class_init (ImhPlayViewClass *klass)
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (IMH_TYPE_ANALYSIS_PAGE);
+  g_type_ensure (IMH_TYPE_HISTORY_VIEW);
+  g_type_ensure (IMH_TYPE_SCORE_VIEW);
+  g_type_ensure (IMH_TYPE_STUDY_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/play/imh-play-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, analysis_page);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, content);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, flap);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, history_view);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, resume_button);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, score_view);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, sidebar_stack);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, spinner);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, status_label);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, study_view);
+  gtk_widget_class_bind_template_child (widget_class, ImhPlayView, summary_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_analysis_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_board_decide);
+  gtk_widget_class_bind_template_callback (widget_class, on_flap_revealed);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "playview");
-}
-
-static GtkWidget *
-sidebar_page (GtkWidget *child)
-{
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), child);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  return scrolled;
 }
 
 static void
@@ -1122,102 +812,65 @@ add_shortcut (GtkShortcutController *controller,
                                                           gtk_named_action_new (action)));
 }
 
+/* The board of games of the kind: a new one (with the view's signals, the
+ * study view's hints and "everything revealed") when the kind changes. The
+ * view's keys are on the view, the board's own on the board. */
+static void
+ensure_board (ImhPlayView *self,
+              ImhGameKind  kind)
+{
+  GtkWidget *board;
+  GAction *reveal;
+
+  if (self->board != NULL && G_OBJECT_TYPE (self->board) == imh_board_type_for_kind (kind))
+    return;
+  board = imh_board_new_for_kind (kind);
+  if (board == NULL)
+    {
+      g_warning ("No board for games of kind %d", (int) kind);
+      return;
+    }
+  gtk_widget_set_margin_start (board, 6);
+  gtk_widget_set_margin_end (board, 6);
+  gtk_widget_set_margin_bottom (board, 6);
+  g_signal_connect_swapped (board, "decide", G_CALLBACK (on_board_decide), self);
+  g_signal_connect_swapped (board, "notify::pending", G_CALLBACK (on_swap_pending), self);
+  reveal = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "reveal-hidden");
+  if (reveal != NULL)
+    {
+      g_autoptr(GVariant) state = g_action_get_state (reveal);
+      imh_board_set_reveal_hidden (IMH_BOARD (board), g_variant_get_boolean (state));
+    }
+  if (self->board != NULL)
+    {
+      gtk_box_insert_child_after (GTK_BOX (self->content), board, self->board);
+      gtk_box_remove (GTK_BOX (self->content), self->board);
+    }
+  else
+    gtk_box_append (GTK_BOX (self->content), board);
+  self->board = board;
+  if (self->study_view != NULL)
+    imh_study_view_set_board (IMH_STUDY_VIEW (self->study_view), board);
+}
+
 static void
 imh_play_view_init (ImhPlayView *self)
 {
-  GtkWidget *content, *status, *sidebar, *switcher, *stack;
   GtkShortcutController *shortcuts;
 
   self->pace = 600;
   self->hint_factor = 1;
   self->cancellable = g_cancellable_new ();
-  self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), game_entries,
-                                   G_N_ELEMENTS (game_entries), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "game", G_ACTION_GROUP (self->actions));
+  _imh_play_view_actions_init (self);
 
-  /* Content: status line over the board. */
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  status = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  gtk_widget_add_css_class (status, "play-status");
-  gtk_widget_set_margin_start (status, 12);
-  gtk_widget_set_margin_end (status, 12);
-  gtk_widget_set_margin_top (status, 6);
-  gtk_widget_set_margin_bottom (status, 6);
-  self->spinner = gtk_spinner_new ();
-  gtk_widget_set_visible (self->spinner, FALSE);
-  gtk_box_append (GTK_BOX (status), self->spinner);
-  self->status_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->status_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (self->status_label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (self->status_label), 0);
-  gtk_widget_set_hexpand (self->status_label, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->status_label),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game status"), -1);
-  gtk_box_append (GTK_BOX (status), self->status_label);
-  self->resume_button = gtk_button_new_with_mnemonic (_("_Continue"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->resume_button), "game.resume-computer");
-  gtk_widget_set_valign (self->resume_button, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (status), self->resume_button);
-  self->summary_button = gtk_button_new_with_mnemonic (_("_Summary"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->summary_button), "game.show-summary");
-  gtk_widget_set_valign (self->summary_button, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (status), self->summary_button);
-  gtk_box_append (GTK_BOX (content), status);
-
-  /* The one board yet: imh_ui_game_has_board () lets only games with this board in. */
-  self->board = imh_board_new_for_kind (IMH_GAME_DUEL);
-  gtk_widget_set_margin_start (self->board, 6);
-  gtk_widget_set_margin_end (self->board, 6);
-  gtk_widget_set_margin_bottom (self->board, 6);
-  g_signal_connect_swapped (self->board, "decide", G_CALLBACK (on_board_decide), self);
-  g_signal_connect_swapped (self->board, "notify::pending", G_CALLBACK (on_swap_pending), self);
-  gtk_box_append (GTK_BOX (content), self->board);
-
-  /* Sidebar: history, score and unseen tiles. */
-  sidebar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_add_css_class (sidebar, "background");
-  gtk_widget_set_size_request (sidebar, 300, -1);
-  stack = gtk_stack_new ();
-  gtk_stack_set_transition_type (GTK_STACK (stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-  switcher = gtk_stack_switcher_new ();
-  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (stack));
-  gtk_widget_set_margin_start (switcher, 12);
-  gtk_widget_set_margin_end (switcher, 12);
-  gtk_widget_set_margin_top (switcher, 6);
-  gtk_widget_set_margin_bottom (switcher, 6);
-  gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (sidebar), switcher);
-  self->history_view = imh_history_view_new ();
-  gtk_widget_set_vexpand (self->history_view, TRUE);
-  gtk_stack_add_titled (GTK_STACK (stack), self->history_view, "history", _("History"));
-  self->score_view = imh_score_view_new ();
-  gtk_stack_add_titled (GTK_STACK (stack), sidebar_page (self->score_view), "score", _("Score"));
-  self->analysis_page = imh_analysis_page_new ();
-  gtk_widget_set_vexpand (self->analysis_page, TRUE);
-  g_signal_connect_swapped (self->analysis_page, "notify::result", G_CALLBACK (on_analysis_changed), self);
-  g_signal_connect_swapped (self->analysis_page, "notify::running", G_CALLBACK (on_analysis_changed), self);
-  gtk_stack_add_titled (GTK_STACK (stack), self->analysis_page, "analysis", _("Analysis"));
-  self->sidebar_stack = stack;
-  self->study_view = imh_study_view_new (self->board);
-  g_signal_connect_swapped (self->study_view, "decide", G_CALLBACK (on_board_decide), self);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* Until a game comes, the board of the first kind the app has one for. */
+  for (ImhGameKind kind = 0; kind < IMH_N_GAMES && self->board == NULL; kind++)
+    if (imh_ui_kind_has_board (kind))
+      ensure_board (self, kind);
+  g_assert (self->board != NULL);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "study",
                                   imh_study_view_get_actions (IMH_STUDY_VIEW (self->study_view)));
-  gtk_stack_add_titled (GTK_STACK (stack), self->study_view, "study", _("Study"));
-  gtk_widget_set_vexpand (stack, TRUE);
-  gtk_box_append (GTK_BOX (sidebar), stack);
-
-  self->flap = ADW_FLAP (adw_flap_new ());
-  adw_flap_set_flap_position (self->flap, GTK_PACK_END);
-  /* Fold when the board would get less than its natural width. */
-  adw_flap_set_fold_threshold_policy (self->flap, ADW_FOLD_THRESHOLD_POLICY_NATURAL);
-  adw_flap_set_content (self->flap, content);
-  adw_flap_set_flap (self->flap, sidebar);
-  adw_flap_set_separator (self->flap, gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  adw_flap_set_swipe_to_open (self->flap, TRUE);
-  adw_flap_set_swipe_to_close (self->flap, TRUE);
-  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
-  gtk_widget_set_parent (GTK_WIDGET (self->flap), GTK_WIDGET (self));
 
   /* Keys for the whole window that typing never needs; widgets with a
    * use for them (the focused board, entries) get them first. */
@@ -1281,13 +934,14 @@ show_game (ImhPlayView *self,
 
   if (game != NULL)
     {
-      if (imh_game_get_kind (game) != IMH_GAME_DUEL)
-        g_warning ("Only the Duel has a board yet");
+      ensure_board (self, imh_game_get_kind (game));
       imh_game_set_pace (game, self->pace);
       g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "notify::thinking", G_CALLBACK (on_game_changed), self,
+      g_signal_connect_object (game, "notify::thinking", G_CALLBACK (on_game_progress), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::phase", G_CALLBACK (on_game_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "decision-applied", G_CALLBACK (on_decision_applied), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "game-over", G_CALLBACK (on_game_over), self, G_CONNECT_SWAPPED);
       /* The (first) person playing sits at the bottom. */
@@ -1470,4 +1124,43 @@ imh_play_view_show_study (ImhPlayView *self)
   if (GTK_IS_STACK (stack))
     gtk_stack_set_visible_child (GTK_STACK (stack), self->study_view);
   gtk_widget_activate_action (GTK_WIDGET (self), "game.hint", NULL);
+}
+
+/* ---- Private: for imh-play-view-actions.c ----------------------------------- */
+
+GtkWindow *
+_imh_play_view_parent_window (ImhPlayView *self)
+{
+  return parent_window (self);
+}
+
+void
+_imh_play_view_start_new_game (ImhPlayView *self)
+{
+  start_new_game_dialog (self);
+}
+
+void
+_imh_play_view_update_status (ImhPlayView *self)
+{
+  update_status (self);
+}
+
+void
+_imh_play_view_decide (ImhPlayView *self,
+                       ImhDecision  decision)
+{
+  on_board_decide (self, decision);
+}
+
+void
+_imh_play_view_show_summary (ImhPlayView *self)
+{
+  show_summary (self);
+}
+
+void
+_imh_play_view_show_analysis_page (ImhPlayView *self)
+{
+  show_analysis_page (self);
 }

@@ -505,10 +505,24 @@ imh_study_view_new (GtkWidget *board)
   g_return_val_if_fail (IMH_IS_BOARD (board), NULL);
 
   self = g_object_new (IMH_TYPE_STUDY_VIEW, NULL);
+  imh_study_view_set_board (self, board);
+  return GTK_WIDGET (self);
+}
+
+void
+imh_study_view_set_board (ImhStudyView *self,
+                          GtkWidget    *board)
+{
+  g_return_if_fail (IMH_IS_STUDY_VIEW (self));
+  g_return_if_fail (IMH_IS_BOARD (board));
+
+  if (self->board == board)
+    return;
+  if (self->board != NULL)
+    g_signal_handlers_disconnect_by_func (self->board, on_board_hint_visible, self);
   self->board = board;
   g_signal_connect_object (board, "notify::hint-visible", G_CALLBACK (on_board_hint_visible), self,
                            G_CONNECT_SWAPPED);
-  return GTK_WIDGET (self);
 }
 
 void

@@ -31,6 +31,10 @@ G_DECLARE_FINAL_TYPE (ImhStudyView, imh_study_view, IMH, STUDY_VIEW, GtkWidget)
 /* board: the ImhBoard that draws the hints (not referenced: it must
  * outlive the view, as in the play view). */
 GtkWidget    *imh_study_view_new           (GtkWidget          *board);
+/* Another board draws the hints from now on (the play view's board for
+ * another game kind; not referenced either). */
+void          imh_study_view_set_board     (ImhStudyView       *self,
+                                            GtkWidget          *board);
 void          imh_study_view_set_game      (ImhStudyView       *self,
                                             ImhGame            *game);
 /* The session of the game: its bookmarks are listed (and kept in its

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imh-play-view-private.h — the play view's state and the hooks that join
+ * its files (imh-play-view.c, imh-play-view-actions.c). */
+#pragma once
+
+#include "imh-engine.h"
+#include "imh-play-view.h"
+#include "imh-session.h"
+
+G_BEGIN_DECLS
+
+struct _ImhPlayView
+{
+  GtkWidget           parent_instance;
+
+  ImhGame            *game;             /* the session's */
+  ImhSession         *session;          /* the game shown, its file and library entry */
+  ImhSession         *opened;           /* opened, waiting for the abandon dialog */
+  ImhLibrary         *library;          /* where new sessions are kept */
+  GSimpleActionGroup *actions;          /* "game" (imh-play-view-actions.c) */
+
+  AdwFlap            *flap;
+  GtkWidget          *content;          /* the status line over the board */
+  GtkWidget          *board;            /* of the game's kind (ensure_board ()) */
+  GtkWidget          *status_label;
+  GtkWidget          *spinner;
+  GtkWidget          *summary_button;
+  GtkWidget          *resume_button;
+  GtkWidget          *history_view;
+  GtkWidget          *score_view;
+  GtkWidget          *sidebar_stack;
+  GtkWidget          *analysis_page;
+  GtkWidget          *study_view;
+
+  GCancellable       *hint_cancellable;
+  GCancellable       *cancellable;      /* files: cancelled on dispose */
+  GtkWindow          *summary;
+  guint               refresh_id;       /* the refresh queued for the next frame */
+  guint               last_live_ply;
+  guint               last_viewed_ply;
+  guint               pace;
+  guint64             hint_iterations;
+  guint               hint_factor;
+  gboolean            busy;
+  char               *names[IMH_MAX_PLAYERS]; /* shown names (shortened), see player_name() */
+};
+
+/* imh-play-view-actions.c: the "game" group (game.*), inserted into the
+ * view; update: enabled from the game, the board and the analysis. */
+void       _imh_play_view_actions_init       (ImhPlayView *self);
+void       _imh_play_view_actions_update     (ImhPlayView *self);
+
+/* imh-play-view.c, for the actions. */
+GtkWindow *_imh_play_view_parent_window      (ImhPlayView *self);
+void       _imh_play_view_start_new_game     (ImhPlayView *self);
+void       _imh_play_view_update_status      (ImhPlayView *self);
+void       _imh_play_view_decide             (ImhPlayView *self,
+                                              ImhDecision  decision);
+void       _imh_play_view_show_summary       (ImhPlayView *self);
+void       _imh_play_view_show_analysis_page (ImhPlayView *self);
+/* The files: open (a chooser), save (to the game's file, else save as). */
+void       _imh_play_view_open               (ImhPlayView *self);
+void       _imh_play_view_save               (ImhPlayView *self);
+void       _imh_play_view_save_as            (ImhPlayView *self);
+
+/* Runs the refresh queued for the next frame now, if there is one (tests
+ * look at the view without waiting for a frame). */
+void       _imh_play_view_flush_refresh      (ImhPlayView *self);
+
+G_END_DECLS

@@ -23,6 +23,9 @@ gboolean        _imh_library_page_get_thumbnails_pending (ImhLibraryPage *self);
 /* TRUE while the page or its trash waits for the library: a list, a
  * read or an edit asked for whose reply has not come. */
 gboolean        _imh_library_page_get_busy         (ImhLibraryPage *self);
+/* What library.export does once its folder is chosen. */
+void            _imh_library_page_export           (ImhLibraryPage *self,
+                                                    GFile          *folder);
 
 /* "Recently Deleted" (an ImhLibraryTrash), and which view is shown:
  * "games" or "trash" (actions library.show-trash and library.show-games). */

@@ -672,12 +672,10 @@ set_starred_done (GObject *source, GAsyncResult *result, gpointer data)
 {
   g_autoptr(Request) r = data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(ImhLibraryPage) self = NULL;
+  gboolean ok = imh_library_set_starred_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
 
-  if (imh_library_set_starred_finish (IMH_LIBRARY (source), result, &error))
-    return;
-  self = request_page (r, error);
-  if (self != NULL)
+  if (self != NULL && !ok)
     error_toast (self, r->name, error);
 }
 
@@ -1266,17 +1264,29 @@ export_done (GObject *source, GAsyncResult *result, gpointer data)
     }
 }
 
+/* Writes the selected games into folder, in the background. */
+void
+_imh_library_page_export (ImhLibraryPage *self,
+                          GFile          *folder)
+{
+  g_autoptr(GArray) ids = selected_ids (self);
+  g_autofree char *games = NULL;
+
+  if (ids->len == 0 || self->library == NULL)
+    return;
+  games = games_name (self, (const gint64 *) (gpointer) ids->data, ids->len);
+  imh_library_export_async (self->library, (const gint64 *) (gpointer) ids->data, ids->len, folder,
+                            NULL, export_done, request_new (self, games));
+}
+
 static void
 on_export_response (GtkNativeDialog *dialog, int response, ImhLibraryPage *self)
 {
   if (response == GTK_RESPONSE_ACCEPT && self->library != NULL)
     {
       g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GArray) ids = selected_ids (self);
-      g_autofree char *games = games_name (self, (const gint64 *) (gpointer) ids->data, ids->len);
 
-      imh_library_export_async (self->library, (const gint64 *) (gpointer) ids->data, ids->len, folder,
-                                NULL, export_done, request_new (self, games));
+      _imh_library_page_export (self, folder);
     }
   g_object_unref (dialog);
   g_object_unref (self);

@@ -93,6 +93,7 @@ struct _ImhLibrary
   char                 *moved_aside;
   guint                 n_salvaged;
   GMainContext         *context;
+  GThread              *thread;      /* the one whose context that is */
 };
 
 /* The signals, emitted by _imh_library_emit(). */

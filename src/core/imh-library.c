@@ -232,7 +232,19 @@ _imh_library_emit (ImhLibrary *self, guint signal, gint64 id)
   e->self = g_object_ref (self);
   e->signal = signal;
   e->id = id;
-  g_main_context_invoke (self->context, emit_cb, e);
+  /* Never in a worker: g_main_context_invoke() would run the handlers in
+   * the calling thread whenever it could acquire the context. */
+  if (g_thread_self () == self->thread)
+    emit_cb (e);
+  else
+    {
+      GSource *source = g_idle_source_new ();
+
+      g_source_set_priority (source, G_PRIORITY_DEFAULT);
+      g_source_set_callback (source, emit_cb, e, NULL);
+      g_source_attach (source, self->context);
+      g_source_unref (source);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -278,6 +290,7 @@ imh_library_init (ImhLibrary *self)
   _imh_library_conn_init (&self->w);
   _imh_library_conn_init (&self->r);
   self->context = g_main_context_ref_thread_default ();
+  self->thread = g_thread_self ();
 }
 
 char *
@@ -339,6 +352,7 @@ imh_library_open_finish (GAsyncResult  *result,
       /* Signals go to the main context of the caller. */
       g_main_context_unref (self->context);
       self->context = g_main_context_ref_thread_default ();
+      self->thread = g_thread_self ();
     }
   return self;
 }

@@ -48,6 +48,20 @@ on_dialog_screenshot_done (GtkWindow    *dialog,
   on_screenshot_done (dialog, error, user_data);
 }
 
+/* The newest game of the library page selected, once there is one. */
+static void
+select_newest (GtkSelectionModel *selection,
+               guint              position,
+               guint              removed,
+               guint              added,
+               gpointer           data)
+{
+  if (g_list_model_get_n_items (G_LIST_MODEL (selection)) == 0)
+    return;
+  g_signal_handlers_disconnect_by_func (selection, select_newest, data);
+  gtk_selection_model_select_item (selection, 0, TRUE);
+}
+
 static void
 take_when_ready (ImhApplication *self,
                  GtkWindow      *window)
@@ -233,11 +247,18 @@ _imh_application_take_screenshot (ImhApplication *self)
 
       g_action_group_change_action_state (G_ACTION_GROUP (window), "library",
                                           g_variant_new_boolean (TRUE));
-      /* The newest game selected, so that the action bar shows. */
+      /* The newest game selected, so that the action bar shows (once the
+       * list, read in the background, has it). */
       page = imh_window_get_library_page (window);
       if (page != NULL)
-        gtk_selection_model_select_item (imh_library_page_get_selection (IMH_LIBRARY_PAGE (page)), 0,
-                                         TRUE);
+        {
+          GtkSelectionModel *selection = imh_library_page_get_selection (IMH_LIBRARY_PAGE (page));
+
+          if (g_list_model_get_n_items (G_LIST_MODEL (selection)) > 0)
+            gtk_selection_model_select_item (selection, 0, TRUE);
+          else
+            g_signal_connect (selection, "items-changed", G_CALLBACK (select_newest), NULL);
+        }
       /* At its size from the start: the columns shown depend on the width. */
       gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
                                    self->screenshot->height);

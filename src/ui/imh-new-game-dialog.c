@@ -200,19 +200,51 @@ setup_kind_item (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, box);
 }
 
+/* What a seat's factory shows: the list or the row, and the seat's kinds. */
+typedef struct
+{
+  gboolean    list;
+  GListModel *kinds;
+} KindFactory;
+
+static void
+kind_factory_free (gpointer data, GClosure *closure)
+{
+  KindFactory *kf = data;
+
+  g_clear_object (&kf->kinds);
+  g_free (kf);
+}
+
+/* The kind's index in the seat's kinds (not the item's position: the row
+ * shows the chosen item on its own). */
+static guint
+kind_index (KindFactory *kf, gpointer item)
+{
+  guint n = g_list_model_get_n_items (kf->kinds);
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_autoptr(GObject) kind = g_list_model_get_item (kf->kinds, k);
+
+      if (kind == item)
+        return MIN (k, G_N_ELEMENTS (kind_short_names) - 1);
+    }
+  return 0;
+}
+
 static void
 bind_kind_item (GtkSignalListItemFactory *factory,
                 GtkListItem              *item,
-                gpointer                  list)
+                KindFactory              *kf)
 {
   GtkWidget *box = gtk_list_item_get_child (item);
   GtkWidget *icon = gtk_widget_get_first_child (box);
   GtkWidget *label = gtk_widget_get_next_sibling (icon);
   GtkWidget *meaning = gtk_widget_get_next_sibling (label);
   GtkStringObject *full = gtk_list_item_get_item (item);
-  /* Not the item's position: the row shows the chosen item on its own. */
-  guint i = MIN (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (full), "kind-index")),
-                 G_N_ELEMENTS (kind_short_names) - 1);
+  gboolean list = kf->list;
+  guint i = kind_index (kf, full);
 
   if (list)
     {
@@ -231,12 +263,16 @@ bind_kind_item (GtkSignalListItemFactory *factory,
 }
 
 static GtkListItemFactory *
-kind_factory (gboolean list)
+kind_factory (gboolean    list,
+              GListModel *kinds)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  KindFactory *kf = g_new0 (KindFactory, 1);
 
+  kf->list = list;
+  kf->kinds = g_object_ref (kinds);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_kind_item), GINT_TO_POINTER (list));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_kind_item), GINT_TO_POINTER (list));
+  g_signal_connect_data (factory, "bind", G_CALLBACK (bind_kind_item), kf, kind_factory_free, 0);
   return factory;
 }
 
@@ -363,16 +399,11 @@ build_rows (ImhNewGameDialog *self)
   adw_preferences_group_remove (self->players_group, GTK_WIDGET (self->start_row));
   for (guint p = 0; p < rules->max_players; p++)
     {
-      g_autoptr(GtkListItemFactory) row_factory = kind_factory (FALSE);
-      g_autoptr(GtkListItemFactory) list_factory = kind_factory (TRUE);
       g_autoptr(GListModel) kinds = string_model (player_kinds);
+      g_autoptr(GtkListItemFactory) row_factory = kind_factory (FALSE, kinds);
+      g_autoptr(GtkListItemFactory) list_factory = kind_factory (TRUE, kinds);
       AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
 
-      for (guint k = 0; k < g_list_model_get_n_items (kinds); k++)
-        {
-          g_autoptr(GObject) kind = g_list_model_get_item (kinds, k);
-          g_object_set_data (kind, "kind-index", GUINT_TO_POINTER (k));
-        }
       self->kind_rows[p] = row;
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), imh_texts_player_colour (p));
       adw_combo_row_set_model (row, kinds);

@@ -24,7 +24,20 @@ page_idle (gpointer data)
   ImhLibraryPage *page = data;
   ImhLibraryModel *model = imh_library_page_get_model (page);
 
-  return !imh_library_model_get_loading (model);
+  return !imh_library_model_get_loading (model) && !_imh_library_page_get_busy (page);
+}
+
+static gboolean
+page_not_busy (gpointer data)
+{
+  return !_imh_library_page_get_busy (data);
+}
+
+/* Runs the main loop until the page has the replies to its requests. */
+static void
+wait_replies (ImhLibraryPage *page)
+{
+  imh_test_iterate_until (page_not_busy, page);
 }
 
 /* Waits for pending reloads: the search entry's delay, the model's delay. */
@@ -190,6 +203,7 @@ test_list_filter_delete_undo (void)
   g_assert_true (gtk_selection_model_select_item (selection, 4, TRUE));
   victim = imh_library_model_get_id (model, 4);
   g_assert_true (gtk_widget_activate_action (widget, "library.delete", NULL));
+  wait_replies (page);
   while (g_main_context_iteration (NULL, FALSE))
     ;
   g_assert_cmpuint (n_items (page), ==, N_GAMES - 1);
@@ -237,8 +251,10 @@ test_delete_undo_at_once (void)
         {
           g_assert_true (gtk_selection_model_select_item (selection, 2, TRUE));
           g_assert_true (gtk_widget_activate_action (widget, "library.delete", NULL));
+          wait_replies (page);
           g_assert_cmpuint (imh_library_count (lib, NULL), ==, 7);
           g_assert_true (gtk_widget_activate_action (widget, "library.undo-delete", NULL));
+          wait_replies (page);
           g_assert_cmpuint (imh_library_count (lib, NULL), ==, 8);
         }
       /* Longer than the toast animations (at most 500 ms). */

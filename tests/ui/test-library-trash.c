@@ -25,7 +25,8 @@ models_idle (gpointer data)
   ImhLibraryTrash *trash = IMH_LIBRARY_TRASH (_imh_library_page_get_trash (page));
 
   return !imh_library_model_get_loading (imh_library_page_get_model (page))
-         && !imh_library_model_get_loading (_imh_library_trash_get_model (trash));
+         && !imh_library_model_get_loading (_imh_library_trash_get_model (trash))
+         && !_imh_library_page_get_busy (page);
 }
 
 /* Waits for the models' delayed reloads (100 ms after a change). */

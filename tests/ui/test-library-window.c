@@ -11,7 +11,7 @@
 
 #include "imh-application.h"
 #include "imh-autosave.h"
-#include "imh-library-page.h"
+#include "imh-library-page-private.h"
 #include "imh-library-private.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
@@ -25,7 +25,8 @@ static char *data_home;
 static gboolean
 page_idle (gpointer data)
 {
-  return !imh_library_model_get_loading (imh_library_page_get_model (data));
+  return !imh_library_model_get_loading (imh_library_page_get_model (data))
+         && !_imh_library_page_get_busy (data);
 }
 
 static gboolean

@@ -20,6 +20,12 @@ GtkWidget      *_imh_library_page_get_action_squeezer (ImhLibraryPage *self);
 GtkOrientable  *_imh_library_page_get_filter_bar   (ImhLibraryPage *self);
 /* TRUE while thumbnails of shown rows wait to be drawn. */
 gboolean        _imh_library_page_get_thumbnails_pending (ImhLibraryPage *self);
+/* TRUE while the page or its trash waits for the library: a list, a
+ * read or an edit asked for whose reply has not come. */
+gboolean        _imh_library_page_get_busy         (ImhLibraryPage *self);
+/* What library.export does once its folder is chosen. */
+void            _imh_library_page_export           (ImhLibraryPage *self,
+                                                    GFile          *folder);
 
 /* "Recently Deleted" (an ImhLibraryTrash), and which view is shown:
  * "games" or "trash" (actions library.show-trash and library.show-games). */

@@ -9,6 +9,7 @@
 #include "imh-board-factory.h"
 #include "imh-board-thumbnail.h"
 #include "imh-engine.h"
+#include "imh-library-async.h"
 #include "imh-library-page-private.h"
 #include "imh-library-trash.h"
 #include "imh-record-file.h"
@@ -60,6 +61,18 @@ static const struct {
   [COL_TAGS]     = { N_("Tags"), -1, TRUE, 12 },
 };
 
+/* What a column's factory and sorter know. */
+typedef struct
+{
+  ImhLibraryPage *page;   /* not owned */
+  Column          column;
+} ColumnData;
+
+#define IMH_TYPE_LIBRARY_CELL (imh_library_cell_get_type ())
+G_DECLARE_FINAL_TYPE (ImhLibraryCell, imh_library_cell, IMH, LIBRARY_CELL, GtkWidget)
+
+typedef struct _DeleteUndo DeleteUndo;
+
 struct _ImhLibraryPage
 {
   GtkWidget          parent_instance;
@@ -76,8 +89,15 @@ struct _ImhLibraryPage
   ImhLibrarySort     sort;
   gboolean           descending;
   gboolean           updating_tags;
-  ImhLibraryDeleted *last_deleted;
+  DeleteUndo        *last_delete;   /* the undo library.undo-delete does */
   AdwToast          *last_delete_toast;
+
+  /* Requests to the library: reads are cancelled when the page goes away. */
+  GCancellable      *cancellable;
+  guint              n_pending;     /* requests whose reply has not come */
+  guint              tags_serial;   /* the newest list of tags asked for */
+  guint              edit_serial;   /* the newest summary asked for to edit */
+  GHashTable        *shown;         /* game id → its summary, for rows shown */
 
   /* Thumbnails drawn here for finished Duel games that have none
    * (imported, or stored by imhotep-cli): one per idle callback. */
@@ -85,6 +105,7 @@ struct _ImhLibraryPage
   GHashTable        *thumb_seen;    /* game ids queued or drawn */
   GQueue             thumb_queue;   /* gint64 *: ids waiting, oldest first */
   guint              thumb_idle;
+  gboolean           thumb_drawing; /* one at a time */
   ImhBoard          *thumb_board;   /* offscreen, made when first needed */
 
   GtkWidget         *trash;         /* ImhLibraryTrash: "Recently Deleted" */
@@ -141,6 +162,113 @@ parent_window (ImhLibraryPage *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+}
+
+/* ---- Requests to the library ---- */
+
+/* The undo of one delete: the toast's button and library.undo-delete
+ * share it, so that it is done once. */
+struct _DeleteUndo
+{
+  ImhLibraryDeleted *deleted;   /* NULL once restored (or being restored) */
+  char              *name;      /* the games, for messages */
+};
+
+static DeleteUndo *
+delete_undo_new (ImhLibraryDeleted *deleted, const char *name)
+{
+  DeleteUndo *undo = g_rc_box_new0 (DeleteUndo);
+
+  undo->deleted = imh_library_deleted_ref (deleted);
+  undo->name = g_strdup (name);
+  return undo;
+}
+
+static void
+delete_undo_clear (DeleteUndo *undo)
+{
+  g_clear_pointer (&undo->deleted, imh_library_deleted_unref);
+  g_free (undo->name);
+}
+
+static DeleteUndo *
+delete_undo_ref (DeleteUndo *undo)
+{
+  return g_rc_box_acquire (undo);
+}
+
+static void
+delete_undo_unref (DeleteUndo *undo)
+{
+  g_rc_box_release_full (undo, (GDestroyNotify) delete_undo_clear);
+}
+
+/* A request in flight and what its reply needs. The page is held weakly:
+ * a reply after the page went away is dropped (its reads are cancelled
+ * in dispose; its edits are made all the same). */
+typedef struct
+{
+  GWeakRef        page;
+  guint           serial;   /* where a newer request of the kind wins */
+  gint64          id;
+  char           *name;     /* the game or games, for error messages */
+  ImhLibraryCell *cell;
+  GBytes         *png;
+  DeleteUndo     *undo;
+  guint           n;
+} Request;
+
+static Request *
+request_new (ImhLibraryPage *self, const char *name)
+{
+  Request *r = g_new0 (Request, 1);
+
+  g_weak_ref_init (&r->page, self);
+  r->name = g_strdup (name);
+  self->n_pending++;
+  return r;
+}
+
+static void
+request_free (Request *r)
+{
+  g_weak_ref_clear (&r->page);
+  g_free (r->name);
+  g_clear_object (&r->cell);
+  g_clear_pointer (&r->png, g_bytes_unref);
+  g_clear_pointer (&r->undo, delete_undo_unref);
+  g_free (r);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Request, request_free)
+
+/* The page a reply is for (a reference), NULL when the page went away or
+ * the request was cancelled. */
+static ImhLibraryPage *
+request_page (Request *r, const GError *error)
+{
+  ImhLibraryPage *self = g_weak_ref_get (&r->page);
+
+  if (self == NULL)
+    return NULL;
+  self->n_pending--;
+  if (self->library == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_object_unref (self);
+      return NULL;
+    }
+  return self;
+}
+
+/* A toast saying what went wrong with which game. */
+static void
+error_toast (ImhLibraryPage *self, const char *name, const GError *error)
+{
+  /* Translators: the first %s names a game (its players) or how many,
+   * the second says what went wrong. */
+  g_autofree char *title = g_strdup_printf (_("“%s”: %s"), name, error->message);
+
+  toast (self, title);
 }
 
 static GArray *
@@ -205,7 +333,8 @@ update_actions (ImhLibraryPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.delete", writable && ids->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.export", ids->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.import", writable);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.undo-delete", writable && self->last_deleted != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.undo-delete",
+                                 writable && self->last_delete != NULL && self->last_delete->deleted != NULL);
 
   gtk_action_bar_set_revealed (self->action_bar, ids->len > 0);
   label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game selected", "%u games selected", ids->len), ids->len);
@@ -213,27 +342,49 @@ update_actions (ImhLibraryPage *self)
 }
 
 static void
-refresh_tags (ImhLibraryPage *self)
+list_tags_done (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_auto(GStrv) tags = NULL;
+  g_autoptr(Request) r = data;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) tags = imh_library_list_tags_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
   g_autofree char *current = NULL;
-  guint selected = gtk_drop_down_get_selected (self->tag_filter);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->tags_model));
+  guint selected, n;
   guint reselect = 0;
 
-  if (self->library == NULL)
+  /* Only the newest list. */
+  if (self == NULL || r->serial != self->tags_serial)
     return;
+  if (tags == NULL)
+    {
+      g_debug ("Could not list the tags: %s", error->message);
+      return;
+    }
+  selected = gtk_drop_down_get_selected (self->tag_filter);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->tags_model));
   if (selected > 0 && selected < n)
     current = g_strdup (gtk_string_list_get_string (self->tags_model, selected));
-  tags = imh_library_list_tags (self->library, NULL);
 
   self->updating_tags = TRUE;
   gtk_string_list_splice (self->tags_model, 1, n - 1, (const char * const *) tags);
-  for (guint i = 0; tags != NULL && tags[i] != NULL; i++)
+  for (guint i = 0; tags[i] != NULL; i++)
     if (g_strcmp0 (tags[i], current) == 0)
       reselect = i + 1;
   gtk_drop_down_set_selected (self->tag_filter, reselect);
   self->updating_tags = FALSE;
+}
+
+/* Reads the tags for the tag filter again. */
+static void
+refresh_tags (ImhLibraryPage *self)
+{
+  Request *r;
+
+  if (self->library == NULL)
+    return;
+  r = request_new (self, NULL);
+  r->serial = ++self->tags_serial;
+  imh_library_list_tags_async (self->library, self->cancellable, list_tags_done, r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -313,9 +464,9 @@ on_filters_changed (ImhLibraryPage *self)
 static int
 probe_compare (gconstpointer a, gconstpointer b, gpointer data)
 {
-  ImhLibraryPage *self = g_object_get_data (G_OBJECT (a), "imh-library-page");
+  ColumnData *sd = data;
 
-  self->probed_column = GPOINTER_TO_INT (data);
+  sd->page->probed_column = (int) sd->column;
   return GTK_ORDERING_SMALLER;
 }
 
@@ -464,32 +615,100 @@ fill_cell (GtkWidget *widget, ImhGameSummary *s, Column column)
   gtk_inscription_set_text (GTK_INSCRIPTION (widget), text);
 }
 
-static void
-on_star_clicked (GtkButton *button, ImhLibraryPage *self)
-{
-  ImhGameSummary *s = g_object_get_data (G_OBJECT (button), "summary");
-  g_autoptr(GError) error = NULL;
+/* ---- Cells ---- */
 
-  if (s == NULL)
-    return;
-  if (!imh_library_set_starred (self->library, imh_game_summary_get_id (s),
-                                !imh_game_summary_get_starred (s), &error))
-    toast (self, error->message);
+/* One cell of the list: the widget its column shows, and the summary of
+ * the row it is bound to, whose changes it follows. The list item's child. */
+struct _ImhLibraryCell
+{
+  GtkWidget       parent_instance;
+
+  ImhLibraryPage *page;            /* not owned: the cells go with the page's column view */
+  Column          column;
+  GtkWidget      *child;
+  ImhGameSummary *summary;         /* bound, or NULL */
+  gulong          notify_handler;  /* on summary */
+};
+
+G_DEFINE_FINAL_TYPE (ImhLibraryCell, imh_library_cell, GTK_TYPE_WIDGET)
+
+static void cell_unbind (ImhLibraryCell *cell);
+
+static void
+imh_library_cell_dispose (GObject *object)
+{
+  ImhLibraryCell *cell = IMH_LIBRARY_CELL (object);
+
+  cell_unbind (cell);
+  g_clear_pointer (&cell->child, gtk_widget_unparent);
+  G_OBJECT_CLASS (imh_library_cell_parent_class)->dispose (object);
 }
 
 static void
-setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+imh_library_cell_class_init (ImhLibraryCellClass *klass)
 {
-  Column column = (Column) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
-  ImhLibraryPage *self = g_object_get_data (G_OBJECT (factory), "page");
+  G_OBJECT_CLASS (klass)->dispose = imh_library_cell_dispose;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+imh_library_cell_init (ImhLibraryCell *cell)
+{
+}
+
+/* The players of a game whose row is shown, or how many games. */
+static char *
+games_name (ImhLibraryPage *self, const gint64 *ids, guint n_ids)
+{
+  ImhGameSummary *s = n_ids == 1 && self->shown != NULL ? g_hash_table_lookup (self->shown, &ids[0]) : NULL;
+
+  if (s != NULL)
+    return players_text (s);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n_ids), n_ids);
+}
+
+static void
+set_starred_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(Request) r = data;
+  g_autoptr(GError) error = NULL;
+  gboolean ok = imh_library_set_starred_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
+
+  if (self != NULL && !ok)
+    error_toast (self, r->name, error);
+}
+
+static void
+on_star_clicked (ImhLibraryCell *cell)
+{
+  ImhLibraryPage *self = cell->page;
+  ImhGameSummary *s = cell->summary;
+  g_autofree char *name = NULL;
+
+  if (s == NULL || self->library == NULL)
+    return;
+  name = players_text (s);
+  /* An edit: made even when the page goes away before the reply. */
+  imh_library_set_starred_async (self->library, imh_game_summary_get_id (s), !imh_game_summary_get_starred (s),
+                                 NULL, set_starred_done, request_new (self, name));
+}
+
+static void
+setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnData *cd)
+{
+  Column column = cd->column;
+  ImhLibraryCell *cell = g_object_new (IMH_TYPE_LIBRARY_CELL, NULL);
   GtkWidget *widget;
 
+  cell->page = cd->page;
+  cell->column = column;
   if (column == COL_STAR)
     {
       widget = gtk_button_new_from_icon_name ("non-starred-symbolic");
       gtk_widget_add_css_class (widget, "flat");
       gtk_widget_set_halign (widget, GTK_ALIGN_CENTER);
-      g_signal_connect (widget, "clicked", G_CALLBACK (on_star_clicked), self);
+      g_signal_connect_swapped (widget, "clicked", G_CALLBACK (on_star_clicked), cell);
     }
   else if (column == COL_THUMBNAIL)
     {
@@ -516,50 +735,111 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
       if (column == COL_LENGTH)
         gtk_inscription_set_xalign (GTK_INSCRIPTION (widget), 1.0f);
     }
-  gtk_list_item_set_child (item, widget);
+  cell->child = widget;
+  gtk_widget_set_parent (widget, GTK_WIDGET (cell));
+  gtk_list_item_set_child (item, GTK_WIDGET (cell));
 }
 
 static void
-on_summary_notify (ImhGameSummary *s, GParamSpec *pspec, GtkListItem *item)
+on_summary_notify (ImhGameSummary *s, GParamSpec *pspec, ImhLibraryCell *cell)
 {
-  GtkWidget *widget = gtk_list_item_get_child (item);
-  Column column = (Column) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column"));
-
-  fill_cell (widget, s, column);
+  fill_cell (cell->child, s, cell->column);
 }
 
 /* ---- Thumbnails of games that arrived finished ---- */
 
-/* Replays the stored record of game id to its end and stores its final
+static void queue_thumbnail (ImhLibraryPage *self, gint64 id);
+
+/* Shows png in the thumbnail cell of game id, if its row is still shown. */
+static void
+show_png (ImhLibraryPage *self, gint64 id, GBytes *png)
+{
+  ImhLibraryCell *cell = g_hash_table_lookup (self->thumb_cells, &id);
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (cell == NULL)
+    return;
+  if (png != NULL)
+    {
+      texture = gdk_texture_new_from_bytes (png, &error);
+      if (texture == NULL)
+        g_debug ("Thumbnail of game %" G_GINT64_FORMAT ": %s", id, error->message);
+    }
+  gtk_picture_set_paintable (GTK_PICTURE (cell->child), GDK_PAINTABLE (texture));
+  gtk_widget_set_tooltip_text (cell->child, texture != NULL ? _("Final position") : NULL);
+}
+
+/* The next thumbnail to draw, after the one drawn. */
+static gboolean thumbnail_idle (gpointer data);
+
+static void
+thumbnail_drawn (ImhLibraryPage *self)
+{
+  self->thumb_drawing = FALSE;
+  if (!g_queue_is_empty (&self->thumb_queue) && self->thumb_idle == 0)
+    self->thumb_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, thumbnail_idle, self, NULL);
+}
+
+static void
+store_thumbnail_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(Request) r = data;
+  g_autoptr(GError) error = NULL;
+  gboolean stored = imh_library_set_thumbnail_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
+
+  if (self == NULL)
+    return;
+  /* Stored: ::game-changed shows it. Not stored: shown for now all the same. */
+  if (!stored)
+    {
+      g_debug ("Could not store the thumbnail of game %" G_GINT64_FORMAT ": %s", r->id, error->message);
+      show_png (self, r->id, r->png);
+    }
+  thumbnail_drawn (self);
+}
+
+/* Replays the stored record of the game to its end and stores its final
  * position as the thumbnail (::game-changed then updates the row). */
 static void
-draw_thumbnail (ImhLibraryPage *self, gint64 id)
+load_record_done (GObject *source, GAsyncResult *result, gpointer data)
 {
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
-  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  g_autoptr(Request) r = data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char *text = imh_library_load_record_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
+  GtkNative *native;
+  GskRenderer *renderer;
   g_autoptr(ImhGame) game = NULL;
   g_autoptr(GBytes) png = NULL;
   guint ply, bottom = 0;
   GType type;
 
+  if (self == NULL)
+    return;
+  native = gtk_widget_get_native (GTK_WIDGET (self));
+  renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
   if (renderer == NULL)
     {
-      g_hash_table_remove (self->thumb_seen, &id);   /* again when shown */
+      g_hash_table_remove (self->thumb_seen, &r->id);   /* again when shown */
+      thumbnail_drawn (self);
       return;
     }
-  text = imh_library_load_record (self->library, id, &error);
   if (text != NULL)
     game = imh_game_new_from_record_text (text, -1, &error);
   if (game == NULL)
     {
-      g_debug ("No thumbnail for game %" G_GINT64_FORMAT ": %s", id, error->message);
+      g_debug ("No thumbnail for game %" G_GINT64_FORMAT ": %s", r->id, error->message);
+      thumbnail_drawn (self);
       return;
     }
   type = imh_board_type_for_kind (imh_game_get_kind (game));
   if (type == G_TYPE_INVALID || !imh_game_get_is_over (game))
-    return;
+    {
+      thumbnail_drawn (self);
+      return;
+    }
 
   if (self->thumb_board == NULL || G_OBJECT_TYPE (self->thumb_board) != type)
     {
@@ -582,46 +862,47 @@ draw_thumbnail (ImhLibraryPage *self, gint64 id)
                                ply > 0 ? imh_game_get_decision_at (game, ply - 1) : 0);
   png = imh_board_thumbnail_render (self->thumb_board, renderer);
   if (png == NULL)
-    return;
-  if (imh_library_is_read_only (self->library)
-      || !imh_library_set_thumbnail (self->library, id, png, &error))
     {
-      /* Not stored: shown for now all the same. */
-      GtkWidget *picture = g_hash_table_lookup (self->thumb_cells, &id);
-      g_autoptr(GdkTexture) texture = gdk_texture_new_from_bytes (png, NULL);
-
-      if (error != NULL)
-        g_debug ("Could not store the thumbnail of game %" G_GINT64_FORMAT ": %s", id, error->message);
-      if (picture != NULL && texture != NULL)
-        {
-          gtk_picture_set_paintable (GTK_PICTURE (picture), GDK_PAINTABLE (texture));
-          gtk_widget_set_tooltip_text (picture, _("Final position"));
-        }
+      thumbnail_drawn (self);
+      return;
     }
+  if (imh_library_is_read_only (self->library))
+    {
+      show_png (self, r->id, png);
+      thumbnail_drawn (self);
+      return;
+    }
+  {
+    Request *store = request_new (self, NULL);
+
+    store->id = r->id;
+    store->png = g_bytes_ref (png);
+    imh_library_set_thumbnail_async (self->library, r->id, png, self->cancellable, store_thumbnail_done, store);
+  }
 }
 
-/* One thumbnail per call, for games whose row is still shown. */
+/* One thumbnail at a time, for games whose row is still shown. */
 static gboolean
 thumbnail_idle (gpointer data)
 {
   ImhLibraryPage *self = data;
   gint64 *id;
 
-  while ((id = g_queue_pop_head (&self->thumb_queue)) != NULL)
+  self->thumb_idle = 0;
+  while (!self->thumb_drawing && (id = g_queue_pop_head (&self->thumb_queue)) != NULL)
     {
-      gboolean shown = g_hash_table_contains (self->thumb_cells, id);
-
-      if (!shown)
+      if (!g_hash_table_contains (self->thumb_cells, id))
         g_hash_table_remove (self->thumb_seen, id);   /* again when shown */
       else
-        draw_thumbnail (self, *id);
+        {
+          Request *r = request_new (self, NULL);
+
+          r->id = *id;
+          self->thumb_drawing = TRUE;
+          imh_library_load_record_async (self->library, *id, self->cancellable, load_record_done, r);
+        }
       g_free (id);
-      if (shown)
-        break;
     }
-  if (!g_queue_is_empty (&self->thumb_queue))
-    return G_SOURCE_CONTINUE;
-  self->thumb_idle = 0;
   return G_SOURCE_REMOVE;
 }
 
@@ -635,91 +916,129 @@ queue_thumbnail (ImhLibraryPage *self, gint64 id)
   key = g_memdup2 (&id, sizeof id);
   g_hash_table_add (self->thumb_seen, key);
   g_queue_push_tail (&self->thumb_queue, g_memdup2 (&id, sizeof id));
-  if (self->thumb_idle == 0)
+  if (self->thumb_idle == 0 && !self->thumb_drawing)
     self->thumb_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, thumbnail_idle, self, NULL);
+}
+
+static void
+get_thumbnail_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(Request) r = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) png = imh_library_get_thumbnail_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
+  ImhGameSummary *s;
+
+  /* Only for the row the cell still shows. */
+  if (self == NULL || r->cell->summary == NULL || imh_game_summary_get_id (r->cell->summary) != r->id)
+    return;
+  s = r->cell->summary;
+  if (png == NULL && !g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND))
+    g_debug ("Thumbnail of game %" G_GINT64_FORMAT ": %s", r->id, error->message);
+  show_png (self, r->id, png);
+  /* The base game has no board to draw yet. */
+  if (png == NULL && self->thumb_seen != NULL && imh_game_summary_get_game (s) == IMH_GAME_DUEL)
+    queue_thumbnail (self, r->id);
 }
 
 /* The thumbnail of the game's final position, read when its row is shown. */
 static void
-set_thumbnail (GtkWidget *picture, ImhLibraryPage *self, ImhGameSummary *s)
+set_thumbnail (ImhLibraryPage *self, ImhLibraryCell *cell)
 {
-  g_autoptr(GBytes) png = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autoptr(GError) error = NULL;
+  ImhGameSummary *s = cell->summary;
+  Request *r;
 
-  if (self->library != NULL && imh_game_summary_get_finished (s))
-    png = imh_library_get_thumbnail (self->library, imh_game_summary_get_id (s), NULL);
-  if (png != NULL)
+  if (self->library == NULL || !imh_game_summary_get_finished (s))
     {
-      texture = gdk_texture_new_from_bytes (png, &error);
-      if (texture == NULL)
-        g_debug ("Thumbnail of game %" G_GINT64_FORMAT ": %s", imh_game_summary_get_id (s), error->message);
+      gtk_picture_set_paintable (GTK_PICTURE (cell->child), NULL);
+      gtk_widget_set_tooltip_text (cell->child, NULL);
+      return;
     }
-  gtk_picture_set_paintable (GTK_PICTURE (picture), GDK_PAINTABLE (texture));
-  gtk_widget_set_tooltip_text (picture, texture != NULL ? _("Final position") : NULL);
-  /* The base game has no board to draw yet. */
-  if (png == NULL && self->library != NULL && self->thumb_seen != NULL && imh_game_summary_get_finished (s)
-      && imh_game_summary_get_game (s) == IMH_GAME_DUEL)
-    queue_thumbnail (self, imh_game_summary_get_id (s));
+  r = request_new (self, NULL);
+  r->id = imh_game_summary_get_id (s);
+  r->cell = g_object_ref (cell);
+  imh_library_get_thumbnail_async (self->library, r->id, self->cancellable, get_thumbnail_done, r);
 }
 
 static void
 on_library_game_changed (ImhLibraryPage *self, gint64 id)
 {
-  GtkWidget *picture = self->thumb_cells != NULL ? g_hash_table_lookup (self->thumb_cells, &id) : NULL;
-  ImhGameSummary *s = picture != NULL ? g_object_get_data (G_OBJECT (picture), "summary") : NULL;
+  ImhLibraryCell *cell = self->thumb_cells != NULL ? g_hash_table_lookup (self->thumb_cells, &id) : NULL;
 
-  if (s != NULL)
-    set_thumbnail (picture, self, s);
+  if (cell != NULL && cell->summary != NULL)
+    set_thumbnail (self, cell);
 }
 
 static void
-bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+cell_bind (ImhLibraryCell *cell, ImhGameSummary *s)
 {
-  Column column = (Column) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
-  ImhGameSummary *s = gtk_list_item_get_item (item);
-  GtkWidget *widget = gtk_list_item_get_child (item);
-  gulong handler;
+  ImhLibraryPage *self = cell->page;
+  gint64 id = imh_game_summary_get_id (s);
 
-  if (s == NULL)
-    return;
-  g_object_set_data (G_OBJECT (item), "column", GINT_TO_POINTER (column));
-  g_object_set_data (G_OBJECT (widget), "summary", s);
-  if (column == COL_THUMBNAIL)
+  cell->summary = g_object_ref (s);
+  if (cell->column == COL_STAR && self->shown != NULL)
+    g_hash_table_replace (self->shown, g_memdup2 (&id, sizeof id), s);
+  if (cell->column == COL_THUMBNAIL)
     {
-      ImhLibraryPage *self = g_object_get_data (G_OBJECT (factory), "page");
-      gint64 id = imh_game_summary_get_id (s);
-
+      /* Nothing until the thumbnail is read: not another game's. */
+      gtk_picture_set_paintable (GTK_PICTURE (cell->child), NULL);
+      gtk_widget_set_tooltip_text (cell->child, NULL);
       if (self->thumb_cells != NULL)
-        g_hash_table_replace (self->thumb_cells, g_memdup2 (&id, sizeof id), widget);
-      set_thumbnail (widget, self, s);
+        {
+          g_hash_table_replace (self->thumb_cells, g_memdup2 (&id, sizeof id), cell);
+          set_thumbnail (self, cell);
+        }
     }
-  fill_cell (widget, s, column);
-  handler = g_signal_connect (s, "notify", G_CALLBACK (on_summary_notify), item);
-  g_object_set_data (G_OBJECT (item), "notify-handler", GSIZE_TO_POINTER (handler));
+  fill_cell (cell->child, s, cell->column);
+  cell->notify_handler = g_signal_connect (s, "notify", G_CALLBACK (on_summary_notify), cell);
 }
 
 static void
-unbind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+cell_unbind (ImhLibraryCell *cell)
+{
+  ImhLibraryPage *self = cell->page;
+  gint64 id;
+
+  if (cell->summary == NULL)
+    return;
+  id = imh_game_summary_get_id (cell->summary);
+  g_clear_signal_handler (&cell->notify_handler, cell->summary);
+  if (cell->column == COL_STAR && self->shown != NULL
+      && g_hash_table_lookup (self->shown, &id) == cell->summary)
+    g_hash_table_remove (self->shown, &id);
+  if (cell->column == COL_THUMBNAIL)
+    {
+      if (self->thumb_cells != NULL && g_hash_table_lookup (self->thumb_cells, &id) == cell)
+        g_hash_table_remove (self->thumb_cells, &id);
+      gtk_picture_set_paintable (GTK_PICTURE (cell->child), NULL);
+    }
+  g_clear_object (&cell->summary);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnData *cd)
 {
   ImhGameSummary *s = gtk_list_item_get_item (item);
-  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (item), "notify-handler"));
-  GtkWidget *widget = gtk_list_item_get_child (item);
+  ImhLibraryCell *cell = IMH_LIBRARY_CELL (gtk_list_item_get_child (item));
 
-  if (s != NULL && handler != 0)
-    g_signal_handler_disconnect (s, handler);
-  g_object_set_data (G_OBJECT (item), "notify-handler", NULL);
-  if (widget != NULL)
-    g_object_set_data (G_OBJECT (widget), "summary", NULL);
-  if (widget != NULL && GTK_IS_PICTURE (widget))
-    {
-      ImhLibraryPage *self = g_object_get_data (G_OBJECT (factory), "page");
-      gint64 id = s != NULL ? imh_game_summary_get_id (s) : 0;
+  cell_unbind (cell);
+  if (s != NULL)
+    cell_bind (cell, s);
+}
 
-      if (s != NULL && self->thumb_cells != NULL && g_hash_table_lookup (self->thumb_cells, &id) == widget)
-        g_hash_table_remove (self->thumb_cells, &id);
-      gtk_picture_set_paintable (GTK_PICTURE (widget), NULL);
-    }
+static void
+unbind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnData *cd)
+{
+  GtkWidget *cell = gtk_list_item_get_child (item);
+
+  if (cell != NULL)
+    cell_unbind (IMH_LIBRARY_CELL (cell));
+}
+
+static void
+column_data_free (gpointer data, GClosure *closure)
+{
+  g_free (data);
 }
 
 static void
@@ -729,19 +1048,25 @@ add_columns (ImhLibraryPage *self)
     {
       GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
       GtkColumnViewColumn *column;
+      ColumnData *cd = g_new0 (ColumnData, 1);
 
-      g_object_set_data (G_OBJECT (factory), "column", GINT_TO_POINTER (c));
-      g_object_set_data (G_OBJECT (factory), "page", self);
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), NULL);
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), NULL);
-      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), NULL);
+      cd->page = self;
+      cd->column = (Column) c;
+      g_signal_connect_data (factory, "setup", G_CALLBACK (setup_cell), cd, column_data_free, 0);
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), cd);
+      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), cd);
 
       column = gtk_column_view_column_new (_(columns[c].title), factory);
       gtk_column_view_column_set_expand (column, columns[c].expand);
       gtk_column_view_column_set_resizable (column, c != COL_STAR && c != COL_ANALYSED && c != COL_THUMBNAIL);
       if (columns[c].sort >= 0)
         {
-          GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (probe_compare, GINT_TO_POINTER (c), NULL));
+          ColumnData *sd = g_new0 (ColumnData, 1);
+          GtkSorter *sorter;
+
+          sd->page = self;
+          sd->column = (Column) c;
+          sorter = GTK_SORTER (gtk_custom_sorter_new (probe_compare, sd, g_free));
           gtk_column_view_column_set_sorter (column, sorter);
           g_object_unref (sorter);
         }
@@ -750,10 +1075,7 @@ add_columns (ImhLibraryPage *self)
       g_object_unref (column);
     }
   for (int i = 0; i < 2; i++)
-    {
-      self->probe[i] = g_object_new (G_TYPE_OBJECT, NULL);
-      g_object_set_data (self->probe[i], "imh-library-page", self);
-    }
+    self->probe[i] = g_object_new (G_TYPE_OBJECT, NULL);
   gtk_column_view_sort_by_column (self->column_view, self->columns[COL_DATE], GTK_SORT_DESCENDING);
   g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed",
                            G_CALLBACK (on_sorter_changed), self, G_CONNECT_SWAPPED);
@@ -788,15 +1110,18 @@ action_open (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
-restore_deleted (ImhLibraryPage *self, ImhLibraryDeleted *deleted)
+restore_done (GObject *source, GAsyncResult *result, gpointer data)
 {
+  g_autoptr(Request) r = data;
   g_autoptr(GError) error = NULL;
+  gboolean restored = imh_library_restore_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
 
-  gboolean restored = imh_library_restore (self->library, deleted, &error);
-
+  if (self == NULL)
+    return;
   if (!restored)
-    toast (self, error->message);
-  if (deleted == self->last_deleted)
+    error_toast (self, r->name, error);
+  if (r->undo == self->last_delete)
     {
       /* The "deleted" toast is not dismissed but becomes the confirmation:
        * dismissing a toast while its show animation still runs (an undo
@@ -804,33 +1129,41 @@ restore_deleted (ImhLibraryPage *self, ImhLibraryDeleted *deleted)
        * before that animation ends, and crash on a later frame. */
       if (self->last_delete_toast != NULL && restored)
         {
-          guint n = imh_library_deleted_get_n_games (deleted);
           g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game restored",
-                                                                 "%u games restored", n), n);
+                                                                 "%u games restored", r->n), r->n);
           adw_toast_set_title (self->last_delete_toast, title);
           adw_toast_set_button_label (self->last_delete_toast, NULL);
         }
-      g_clear_pointer (&self->last_deleted, imh_library_deleted_unref);
+      g_clear_pointer (&self->last_delete, delete_undo_unref);
     }
   refresh_tags (self);
   update_actions (self);
 }
 
+/* Undoes a delete, once: by the toast's button or library.undo-delete. */
 static void
-on_undo_clicked (AdwToast *t, ImhLibraryPage *self)
+restore_deleted (ImhLibraryPage *self, DeleteUndo *undo)
 {
-  ImhLibraryDeleted *deleted = g_object_get_data (G_OBJECT (t), "deleted");
+  g_autoptr(ImhLibraryDeleted) deleted = g_steal_pointer (&undo->deleted);
+  Request *r;
 
-  if (deleted != NULL)
-    {
-      /* Only once. */
-      g_object_ref (t);
-      imh_library_deleted_ref (deleted);
-      g_object_set_data (G_OBJECT (t), "deleted", NULL);
-      restore_deleted (self, deleted);
-      imh_library_deleted_unref (deleted);
-      g_object_unref (t);
-    }
+  if (deleted == NULL || self->library == NULL)
+    return;
+  r = request_new (self, undo->name);
+  r->undo = delete_undo_ref (undo);
+  r->n = imh_library_deleted_get_n_games (deleted);
+  imh_library_restore_async (self->library, deleted, NULL, restore_done, r);
+  update_actions (self);
+}
+
+static void
+on_undo_clicked (AdwToast *t, gpointer data)
+{
+  Request *r = data;   /* the toast's: the undo and the page */
+  g_autoptr(ImhLibraryPage) self = g_weak_ref_get (&r->page);
+
+  if (self != NULL && self->library != NULL)
+    restore_deleted (self, r->undo);
 }
 
 static void
@@ -841,32 +1174,44 @@ on_delete_toast_dismissed (AdwToast *t, ImhLibraryPage *self)
 }
 
 static void
-action_delete (GtkWidget *widget, const char *name, GVariant *param)
+undo_closure_free (gpointer data, GClosure *closure)
 {
-  ImhLibraryPage *self = IMH_LIBRARY_PAGE (widget);
-  g_autoptr(GArray) ids = selected_ids (self);
+  Request *r = data;
+
+  g_weak_ref_clear (&r->page);
+  g_clear_pointer (&r->undo, delete_undo_unref);
+  g_free (r);
+}
+
+static void
+delete_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(Request) r = data;
   g_autoptr(GError) error = NULL;
+  g_autoptr(ImhLibraryDeleted) deleted = imh_library_delete_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
   g_autofree char *title = NULL;
-  ImhLibraryDeleted *deleted;
+  Request *undo;
   AdwToast *t;
 
-  if (ids->len == 0)
+  if (self == NULL)
     return;
-  deleted = imh_library_delete (self->library, (const gint64 *) (gpointer) ids->data, ids->len, &error);
   if (deleted == NULL)
     {
-      toast (self, error->message);
+      error_toast (self, r->name, error);
       return;
     }
-  g_clear_pointer (&self->last_deleted, imh_library_deleted_unref);
-  self->last_deleted = imh_library_deleted_ref (deleted);
+  g_clear_pointer (&self->last_delete, delete_undo_unref);
+  self->last_delete = delete_undo_new (deleted, r->name);
 
-  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game deleted", "%u games deleted", ids->len), ids->len);
+  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game deleted", "%u games deleted", r->n), r->n);
   t = imh_ui_toast_new (title);
   adw_toast_set_button_label (t, _("_Undo"));
   adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
-  g_object_set_data_full (G_OBJECT (t), "deleted", deleted, (GDestroyNotify) imh_library_deleted_unref);
-  g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_undo_clicked), self, 0);
+  undo = g_new0 (Request, 1);
+  g_weak_ref_init (&undo->page, self);
+  undo->undo = delete_undo_ref (self->last_delete);
+  g_signal_connect_data (t, "button-clicked", G_CALLBACK (on_undo_clicked), undo, undo_closure_free, 0);
   g_signal_connect_object (t, "dismissed", G_CALLBACK (on_delete_toast_dismissed), self, 0);
   self->last_delete_toast = t;
   adw_toast_overlay_add_toast (self->toast_overlay, t);
@@ -875,38 +1220,73 @@ action_delete (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+action_delete (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImhLibraryPage *self = IMH_LIBRARY_PAGE (widget);
+  g_autoptr(GArray) ids = selected_ids (self);
+  g_autofree char *games = NULL;
+  Request *r;
+
+  if (ids->len == 0)
+    return;
+  games = games_name (self, (const gint64 *) (gpointer) ids->data, ids->len);
+  r = request_new (self, games);
+  r->n = ids->len;
+  imh_library_delete_async (self->library, (const gint64 *) (gpointer) ids->data, ids->len, NULL, delete_done, r);
+}
+
+static void
 action_undo_delete (GtkWidget *widget, const char *name, GVariant *param)
 {
   ImhLibraryPage *self = IMH_LIBRARY_PAGE (widget);
 
-  if (self->last_deleted != NULL)
+  if (self->last_delete != NULL)
+    restore_deleted (self, self->last_delete);
+}
+
+static void
+export_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(Request) r = data;
+  g_autoptr(GError) error = NULL;
+  int n = imh_library_export_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
+
+  if (self == NULL)
+    return;
+  if (n < 0)
+    error_toast (self, r->name, error);
+  else
     {
-      ImhLibraryDeleted *deleted = imh_library_deleted_ref (self->last_deleted);
-      if (self->last_delete_toast != NULL)
-        g_object_set_data (G_OBJECT (self->last_delete_toast), "deleted", NULL);
-      restore_deleted (self, deleted);
-      imh_library_deleted_unref (deleted);
+      g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game exported",
+                                                             "%u games exported", (guint) n), (guint) n);
+      toast (self, title);
     }
+}
+
+/* Writes the selected games into folder, in the background. */
+void
+_imh_library_page_export (ImhLibraryPage *self,
+                          GFile          *folder)
+{
+  g_autoptr(GArray) ids = selected_ids (self);
+  g_autofree char *games = NULL;
+
+  if (ids->len == 0 || self->library == NULL)
+    return;
+  games = games_name (self, (const gint64 *) (gpointer) ids->data, ids->len);
+  imh_library_export_async (self->library, (const gint64 *) (gpointer) ids->data, ids->len, folder,
+                            NULL, export_done, request_new (self, games));
 }
 
 static void
 on_export_response (GtkNativeDialog *dialog, int response, ImhLibraryPage *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (response == GTK_RESPONSE_ACCEPT && self->library != NULL)
     {
       g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GArray) ids = selected_ids (self);
-      g_autoptr(GError) error = NULL;
-      int n = imh_library_export (self->library, (const gint64 *) (gpointer) ids->data, ids->len, folder, &error);
 
-      if (n < 0)
-        toast (self, error->message);
-      else
-        {
-          g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game exported",
-                                                                 "%u games exported", (guint) n), (guint) n);
-          toast (self, title);
-        }
+      _imh_library_page_export (self, folder);
     }
   g_object_unref (dialog);
   g_object_unref (self);
@@ -959,44 +1339,65 @@ action_import (GtkWidget *widget, const char *name, GVariant *param)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
-static void
-on_edit_response (AdwMessageDialog *dialog, const char *response, ImhLibraryPage *self)
+/* The edit dialog's fields and the game it edits. */
+typedef struct
 {
-  if (g_strcmp0 (response, "save") == 0)
-    {
-      GtkEditable *tags_entry = g_object_get_data (G_OBJECT (dialog), "tags");
-      GtkTextBuffer *notes = g_object_get_data (G_OBJECT (dialog), "notes");
-      gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "game-id"));
-      g_auto(GStrv) tags = g_strsplit (gtk_editable_get_text (tags_entry), ",", -1);
-      g_autofree char *text = NULL;
-      GtkTextIter start, end;
-      g_autoptr(GError) error = NULL;
+  ImhLibraryPage *page;        /* a reference */
+  GtkEditable    *tags;
+  GtkTextBuffer  *notes;
+  gint64          id;
+  char           *name;
+} EditDialog;
 
-      gtk_text_buffer_get_bounds (notes, &start, &end);
-      text = gtk_text_buffer_get_text (notes, &start, &end, FALSE);
-      if (!imh_library_set_tags (self->library, id, (const char * const *) tags, &error)
-          || !imh_library_set_notes (self->library, id, text, &error))
-        toast (self, error->message);
-      refresh_tags (self);
-    }
-  g_object_unref (self);
+static void
+edit_dialog_free (gpointer data, GClosure *closure)
+{
+  EditDialog *edit = data;
+
+  g_clear_object (&edit->page);
+  g_free (edit->name);
+  g_free (edit);
 }
 
 static void
-action_edit (GtkWidget *widget, const char *name, GVariant *param)
+set_tags_and_notes_done (GObject *source, GAsyncResult *result, gpointer data)
 {
-  ImhLibraryPage *self = IMH_LIBRARY_PAGE (widget);
-  g_autoptr(GArray) ids = selected_ids (self);
-  g_autoptr(ImhGameSummary) s = NULL;
-  GtkWidget *dialog, *box, *entry, *view, *scrolled, *label;
-  g_auto(GStrv) tags = NULL;
-  g_autofree char *joined = NULL;
+  g_autoptr(Request) r = data;
+  g_autoptr(GError) error = NULL;
+  gboolean ok = imh_library_set_tags_and_notes_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
 
-  if (ids->len != 1)
+  if (self == NULL)
     return;
-  s = imh_library_get_summary (self->library, g_array_index (ids, gint64, 0), NULL);
-  if (s == NULL)
-    return;
+  if (!ok)
+    error_toast (self, r->name, error);
+  refresh_tags (self);
+}
+
+static void
+on_edit_response (AdwMessageDialog *dialog, const char *response, EditDialog *edit)
+{
+  ImhLibraryPage *self = edit->page;
+
+  if (g_strcmp0 (response, "save") == 0 && self->library != NULL)
+    {
+      g_auto(GStrv) tags = g_strsplit (gtk_editable_get_text (edit->tags), ",", -1);
+      g_autofree char *text = NULL;
+      GtkTextIter start, end;
+
+      gtk_text_buffer_get_bounds (edit->notes, &start, &end);
+      text = gtk_text_buffer_get_text (edit->notes, &start, &end, FALSE);
+      /* An edit: made even when the page goes away before the reply. */
+      imh_library_set_tags_and_notes_async (self->library, edit->id, (const char * const *) tags, text,
+                                            NULL, set_tags_and_notes_done, request_new (self, edit->name));
+    }
+}
+
+static void
+show_edit_dialog (ImhLibraryPage *self, ImhGameSummary *s)
+{
+  GtkWidget *dialog, *box, *entry, *view, *scrolled, *label;
+  EditDialog *edit;
 
   dialog = adw_message_dialog_new (parent_window (self), _("Tags and Notes"), NULL);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
@@ -1031,11 +1432,49 @@ action_edit (GtkWidget *widget, const char *name, GVariant *param)
   gtk_box_append (GTK_BOX (box), scrolled);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
 
-  g_object_set_data (G_OBJECT (dialog), "tags", entry);
-  g_object_set_data (G_OBJECT (dialog), "notes", gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)));
-  g_object_set_data (G_OBJECT (dialog), "game-id", GSIZE_TO_POINTER ((gsize) imh_game_summary_get_id (s)));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_edit_response), g_object_ref (self));
+  edit = g_new0 (EditDialog, 1);
+  edit->page = g_object_ref (self);
+  edit->tags = GTK_EDITABLE (entry);
+  edit->notes = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  edit->id = imh_game_summary_get_id (s);
+  edit->name = players_text (s);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_edit_response), edit, edit_dialog_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+get_summary_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(Request) r = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGameSummary) s = imh_library_get_summary_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryPage) self = request_page (r, error);
+
+  /* Only for the newest edit asked for. */
+  if (self == NULL || r->serial != self->edit_serial)
+    return;
+  if (s == NULL)
+    {
+      g_autofree char *games = games_name (self, &r->id, 1);
+      error_toast (self, games, error);
+      return;
+    }
+  show_edit_dialog (self, s);
+}
+
+static void
+action_edit (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImhLibraryPage *self = IMH_LIBRARY_PAGE (widget);
+  g_autoptr(GArray) ids = selected_ids (self);
+  Request *r;
+
+  if (ids->len != 1)
+    return;
+  r = request_new (self, NULL);
+  r->id = g_array_index (ids, gint64, 0);
+  r->serial = ++self->edit_serial;
+  imh_library_get_summary_async (self->library, r->id, self->cancellable, get_summary_done, r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1143,17 +1582,7 @@ set_library (ImhLibraryPage *self, ImhLibrary *library)
   g_signal_connect_object (self->model, "items-changed", G_CALLBACK (on_model_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::loading", G_CALLBACK (on_model_changed), self, G_CONNECT_SWAPPED);
   refresh_tags (self);
-  /* The first list is read at once (one indexed query, about 20 ms for
-   * 100,000 games), so that the first frame of the page has its rows. */
-  {
-    ImhLibraryQuery q;
-    g_autoptr(GError) error = NULL;
-
-    build_query (self, &q);
-    if (!imh_library_model_set_query_sync (self->model, &q, &error))
-      toast (self, error->message);
-    imh_library_query_clear (&q);
-  }
+  apply_query (self);
   if (imh_library_get_open_message (library) != NULL)
     toast (self, imh_library_get_open_message (library));
   self->trash = imh_library_trash_new (library, self->toast_overlay);
@@ -1293,9 +1722,13 @@ imh_library_page_dispose (GObject *object)
   ImhLibraryPage *self = IMH_LIBRARY_PAGE (object);
 
   /* First: the filters emit signals while the template goes away. */
+  /* Replies to reads are dropped from now on (edits are made all the same). */
+  g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->model);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMH_TYPE_LIBRARY_PAGE);
-  g_clear_pointer (&self->last_deleted, imh_library_deleted_unref);
+  g_clear_pointer (&self->last_delete, delete_undo_unref);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->shown, g_hash_table_unref);
   self->last_delete_toast = NULL;
   g_clear_object (&self->selection);
   g_clear_object (&self->tags_model);
@@ -1413,6 +1846,8 @@ imh_library_page_init (ImhLibraryPage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->cancellable = g_cancellable_new ();
+  self->shown = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->thumb_cells = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->thumb_seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_queue_init (&self->thumb_queue);
@@ -1505,7 +1940,17 @@ _imh_library_page_get_thumbnails_pending (ImhLibraryPage *self)
 {
   g_return_val_if_fail (IMH_IS_LIBRARY_PAGE (self), FALSE);
 
-  return self->thumb_idle != 0;
+  return self->thumb_idle != 0 || self->thumb_drawing;
+}
+
+gboolean
+_imh_library_page_get_busy (ImhLibraryPage *self)
+{
+  g_return_val_if_fail (IMH_IS_LIBRARY_PAGE (self), FALSE);
+
+  return self->n_pending > 0
+         || (self->model != NULL && imh_library_model_get_loading (self->model))
+         || (self->trash != NULL && _imh_library_trash_get_busy (IMH_LIBRARY_TRASH (self->trash)));
 }
 
 const char *

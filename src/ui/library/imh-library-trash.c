@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "imh-library-async.h"
 #include "imh-library-trash.h"
 #include "imh-ui-util.h"
 
@@ -18,6 +19,7 @@ struct _ImhLibraryTrash
   GtkMultiSelection *selection;
   AdwToastOverlay   *toasts;        /* the library page's (not owned) */
   AdwMessageDialog  *dialog;        /* the confirmation on screen */
+  guint              n_pending;     /* edits whose reply has not come */
 
   GtkStack          *stack;
   GtkListView       *list;
@@ -163,24 +165,79 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 
 /* ---- Actions ------------------------------------------------------------ */
 
+/* An edit in flight: the trash is held weakly (the edit is made even when
+ * the trash goes away before the reply). */
+typedef struct
+{
+  GWeakRef trash;
+  guint    n;
+} Request;
+
+static Request *
+request_new (ImhLibraryTrash *self, guint n)
+{
+  Request *r = g_new0 (Request, 1);
+
+  g_weak_ref_init (&r->trash, self);
+  r->n = n;
+  self->n_pending++;
+  return r;
+}
+
+static void
+request_free (Request *r)
+{
+  g_weak_ref_clear (&r->trash);
+  g_free (r);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Request, request_free)
+
+/* The trash a reply is for (a reference), NULL when it went away. */
+static ImhLibraryTrash *
+request_trash (Request *r)
+{
+  ImhLibraryTrash *self = g_weak_ref_get (&r->trash);
+
+  if (self == NULL)
+    return NULL;
+  self->n_pending--;
+  if (self->library == NULL)
+    g_clear_object (&self);
+  return self;
+}
+
+static void
+restore_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(Request) r = data;
+  g_autoptr(GError) error = NULL;
+  gboolean ok = imh_library_restore_from_trash_finish (IMH_LIBRARY (source), result, &error);
+  g_autoptr(ImhLibraryTrash) self = request_trash (r);
+  g_autofree char *title = NULL;
+
+  if (self == NULL)
+    return;
+  if (!ok)
+    {
+      toast (self, error->message);
+      return;
+    }
+  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game restored", "%u games restored", r->n), r->n);
+  toast (self, title);
+  update (self);
+}
+
 static void
 action_restore (GtkWidget *widget, const char *name, GVariant *param)
 {
   ImhLibraryTrash *self = IMH_LIBRARY_TRASH (widget);
   g_autoptr(GArray) ids = selected_ids (self);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *title = NULL;
 
   if (ids->len == 0)
     return;
-  if (!imh_library_restore_from_trash (self->library, (const gint64 *) (gpointer) ids->data, ids->len, &error))
-    {
-      toast (self, error->message);
-      return;
-    }
-  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game restored", "%u games restored", ids->len),
-                           ids->len);
-  toast (self, title);
+  imh_library_restore_from_trash_async (self->library, (const gint64 *) (gpointer) ids->data, ids->len, NULL,
+                                        restore_done, request_new (self, ids->len));
 }
 
 static void
@@ -192,20 +249,15 @@ removed_toast (ImhLibraryTrash *self, guint n)
 }
 
 static void
-on_dialog_response (AdwMessageDialog *dialog, const char *response, ImhLibraryTrash *self)
+delete_forever_done (GObject *source, GAsyncResult *result, gpointer data)
 {
-  GArray *ids = g_object_get_data (G_OBJECT (dialog), "ids");
+  g_autoptr(Request) r = data;
   g_autoptr(GError) error = NULL;
-  gboolean ok = TRUE;
   guint n = 0;
+  gboolean ok = imh_library_delete_forever_finish (IMH_LIBRARY (source), result, &n, &error);
+  g_autoptr(ImhLibraryTrash) self = request_trash (r);
 
-  if (self->dialog == dialog)
-    self->dialog = NULL;
-  if (g_strcmp0 (response, "delete") == 0 && ids != NULL)
-    ok = imh_library_delete_forever (self->library, (const gint64 *) (gpointer) ids->data, ids->len, &n, &error);
-  else if (g_strcmp0 (response, "empty") == 0)
-    ok = imh_library_empty_trash (self->library, &n, &error);
-  else
+  if (self == NULL)
     return;
   if (!ok)
     toast (self, error->message);
@@ -214,20 +266,53 @@ on_dialog_response (AdwMessageDialog *dialog, const char *response, ImhLibraryTr
   update (self);
 }
 
+/* What a confirmation is for: the selected games, or (ids NULL) the whole trash. */
+typedef struct
+{
+  ImhLibraryTrash *trash;   /* not owned: the dialog goes with the trash */
+  GArray          *ids;
+} Ask;
+
+static void
+ask_free (gpointer data, GClosure *closure)
+{
+  Ask *ask = data;
+
+  g_clear_pointer (&ask->ids, g_array_unref);
+  g_free (ask);
+}
+
+static void
+on_dialog_response (AdwMessageDialog *dialog, const char *response, Ask *ask)
+{
+  ImhLibraryTrash *self = ask->trash;
+
+  if (self->dialog == dialog)
+    self->dialog = NULL;
+  if (self->library == NULL)
+    return;
+  if (g_strcmp0 (response, "delete") == 0 && ask->ids != NULL)
+    imh_library_delete_forever_async (self->library, (const gint64 *) (gpointer) ask->ids->data, ask->ids->len,
+                                      NULL, delete_forever_done, request_new (self, ask->ids->len));
+  else if (g_strcmp0 (response, "empty") == 0)
+    imh_library_delete_forever_async (self->library, NULL, 0, NULL, delete_forever_done, request_new (self, 0));
+}
+
 static void
 ask (ImhLibraryTrash *self, const char *heading, const char *body, const char *response,
      const char *label, GArray *ids)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
+  Ask *data = g_new0 (Ask, 1);
 
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), response, label, NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), response, ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  if (ids != NULL)
-    g_object_set_data_full (G_OBJECT (dialog), "ids", g_array_ref (ids), (GDestroyNotify) g_array_unref);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_dialog_response), self, 0);
+  data->trash = self;
+  data->ids = ids != NULL ? g_array_ref (ids) : NULL;
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_dialog_response), data, ask_free, 0);
   self->dialog = ADW_MESSAGE_DIALOG (dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -382,7 +467,6 @@ GtkWidget *
 imh_library_trash_new (ImhLibrary      *library,
                        AdwToastOverlay *toasts)
 {
-  g_autoptr(GError) error = NULL;
   ImhLibraryTrash *self;
   ImhLibraryQuery q;
 
@@ -394,8 +478,7 @@ imh_library_trash_new (ImhLibrary      *library,
   self->model = imh_library_model_new (library);
   imh_library_query_init (&q);
   q.trash = TRUE;
-  if (!imh_library_model_set_query_sync (self->model, &q, &error))
-    g_warning ("Could not read the trash: %s", error->message);
+  imh_library_model_set_query (self->model, &q);
   imh_library_query_clear (&q);
   gtk_multi_selection_set_model (self->selection, G_LIST_MODEL (self->model));
   g_signal_connect_object (self->model, "items-changed", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
@@ -406,14 +489,9 @@ imh_library_trash_new (ImhLibrary      *library,
 void
 imh_library_trash_reload (ImhLibraryTrash *self)
 {
-  g_autoptr(GError) error = NULL;
-
   g_return_if_fail (IMH_IS_LIBRARY_TRASH (self));
 
-  /* At once, so that the view's first frame has its rows (the trash is
-   * small: one indexed query). */
-  if (!imh_library_model_reload (self->model, &error))
-    toast (self, error->message);
+  imh_library_model_set_query (self->model, imh_library_model_get_query (self->model));
   update (self);
 }
 
@@ -439,4 +517,10 @@ const char *
 _imh_library_trash_get_content (ImhLibraryTrash *self)
 {
   return gtk_stack_get_visible_child_name (self->stack);
+}
+
+gboolean
+_imh_library_trash_get_busy (ImhLibraryTrash *self)
+{
+  return self->n_pending > 0 || (self->model != NULL && imh_library_model_get_loading (self->model));
 }

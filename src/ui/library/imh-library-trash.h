@@ -28,5 +28,7 @@ GtkSelectionModel *_imh_library_trash_get_selection (ImhLibraryTrash *self);
 AdwMessageDialog  *_imh_library_trash_get_dialog    (ImhLibraryTrash *self);
 /* "list" or "empty". */
 const char        *_imh_library_trash_get_content   (ImhLibraryTrash *self);
+/* TRUE while a reload, a restore or a permanent delete has no reply yet. */
+gboolean           _imh_library_trash_get_busy      (ImhLibraryTrash *self);
 
 G_END_DECLS

@@ -70,6 +70,32 @@ lookup (const IdName *table,
   return id;
 }
 
+char *
+imh_texts_game_short_name (ImhGameKind kind,
+                           guint       n_players)
+{
+  if (kind == IMH_GAME_DUEL)
+    return g_strdup (_("Duel"));
+  if (kind == IMH_GAME_CLASSIC)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imhotep, %u player", "Imhotep, %u players",
+                                         n_players), n_players);
+  return g_strdup (imh_texts_game_name (kind));
+}
+
+char *
+imh_texts_file_name (ImhGameKind  kind,
+                     const char  *stamp)
+{
+  g_return_val_if_fail (stamp != NULL, NULL);
+
+  if (kind == IMH_GAME_DUEL)
+    /* Translators: default file name of a saved game; %s is the date and time */
+    return g_strdup_printf (_("Duel %s.imhotep"), stamp);
+  /* Translators: default file name of a saved game of the base game; %s is
+   * the date and time */
+  return g_strdup_printf (_("Imhotep %s.imhotep"), stamp);
+}
+
 const char *
 imh_texts_site_name (const char *site_id)
 {

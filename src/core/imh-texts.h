@@ -17,6 +17,13 @@ G_BEGIN_DECLS
 
 /* "Imhotep: The Duel" / "Imhotep" (transfer none). */
 const char *imh_texts_game_name     (ImhGameKind     kind);
+/* A game's kind in a list: "Duel", "Imhotep, 3 players". Transfer full. */
+char       *imh_texts_game_short_name (ImhGameKind  kind,
+                                       guint        n_players);
+/* The name a saved game is offered under: "Duel 2026-11-25 21.30.imhotep";
+ * stamp: the date and time. Transfer full. */
+char       *imh_texts_file_name     (ImhGameKind     kind,
+                                     const char     *stamp);
 /* The site with the stable id (e.g. "obelisk"), translated; the id itself
  * when unknown. Transfer none. */
 const char *imh_texts_site_name     (const char     *site_id);

@@ -232,7 +232,7 @@ _imh_application_take_screenshot (ImhApplication *self)
 
       gtk_window_present (GTK_WINDOW (window));
       if (self->screenshot->new_game)
-        dialog = GTK_WINDOW (imh_new_game_dialog_new (GTK_WINDOW (window), IMH_GAME_DUEL));
+        dialog = GTK_WINDOW (imh_new_game_dialog_new (GTK_WINDOW (window), imh_ui_default_kind ()));
       else
         dialog = imh_preferences_window_new (GTK_WINDOW (window), settings);
       imh_screenshot_take_when_ready (dialog, adw_window_get_content (ADW_WINDOW (dialog)),

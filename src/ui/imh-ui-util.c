@@ -64,6 +64,15 @@ imh_ui_kind_has_board (ImhGameKind kind)
   return imh_board_type_for_kind (kind) != G_TYPE_INVALID;
 }
 
+ImhGameKind
+imh_ui_default_kind (void)
+{
+  for (int kind = 0; kind < IMH_N_GAMES; kind++)
+    if (imh_ui_kind_has_board ((ImhGameKind) kind))
+      return (ImhGameKind) kind;
+  return (ImhGameKind) 0;
+}
+
 gboolean
 imh_ui_game_has_board (ImhGame  *game,
                        GError  **error)

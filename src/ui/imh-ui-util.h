@@ -41,4 +41,8 @@ gboolean imh_ui_kind_has_board (ImhGameKind kind);
 gboolean imh_ui_game_has_board (ImhGame  *game,
                                 GError  **error);
 
+/* The kind a new game has when nothing else says: the first kind the app
+ * has a board for. */
+ImhGameKind imh_ui_default_kind (void);
+
 G_END_DECLS

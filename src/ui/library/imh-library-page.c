@@ -13,6 +13,7 @@
 #include "imh-library-page-private.h"
 #include "imh-library-trash.h"
 #include "imh-record-file.h"
+#include "imh-texts.h"
 #include "imh-ui-util.h"
 
 typedef enum {
@@ -579,12 +580,8 @@ fill_cell (GtkWidget *widget, ImhGameSummary *s, Column column)
         break;
       }
     case COL_GAME:
-      if (imh_game_summary_get_game (s) == IMH_GAME_DUEL)
-        text = g_strdup (_("Duel"));
-      else
-        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imhotep, %u player", "Imhotep, %u players",
-                                             imh_game_summary_get_n_players (s)),
-                                imh_game_summary_get_n_players (s));
+      text = imh_texts_game_short_name (imh_game_summary_get_game (s),
+                                        imh_game_summary_get_n_players (s));
       break;
     case COL_PLAYERS:
       text = players_text (s);
@@ -936,8 +933,8 @@ get_thumbnail_done (GObject *source, GAsyncResult *result, gpointer data)
   if (png == NULL && !g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_FOUND))
     g_debug ("Thumbnail of game %" G_GINT64_FORMAT ": %s", r->id, error->message);
   show_png (self, r->id, png);
-  /* The base game has no board to draw yet. */
-  if (png == NULL && self->thumb_seen != NULL && imh_game_summary_get_game (s) == IMH_GAME_DUEL)
+  /* Drawn only for a game the app has a board for. */
+  if (png == NULL && self->thumb_seen != NULL && imh_ui_kind_has_board (imh_game_summary_get_game (s)))
     queue_thumbnail (self, r->id);
 }
 

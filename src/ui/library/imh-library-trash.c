@@ -8,6 +8,7 @@
 
 #include "imh-library-async.h"
 #include "imh-library-trash.h"
+#include "imh-texts.h"
 #include "imh-ui-util.h"
 
 struct _ImhLibraryTrash
@@ -108,12 +109,8 @@ game_text (ImhGameSummary *s)
   g_autofree char *kind = NULL;
   g_autofree char *started = format_time (imh_game_summary_get_started (s));
 
-  if (imh_game_summary_get_game (s) == IMH_GAME_DUEL)
-    kind = g_strdup (_("Duel"));
-  else
-    kind = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imhotep, %u player", "Imhotep, %u players",
-                                         imh_game_summary_get_n_players (s)),
-                            imh_game_summary_get_n_players (s));
+  kind = imh_texts_game_short_name (imh_game_summary_get_game (s),
+                                    imh_game_summary_get_n_players (s));
   return g_strdup_printf ("%s · %s", kind, started);
 }
 

@@ -35,6 +35,7 @@ struct _ImhPlayView
   GCancellable       *hint_cancellable;
   GCancellable       *cancellable;      /* files: cancelled on dispose */
   GtkWindow          *summary;
+  ImhDecision         branch_decision;  /* asked about in the branch dialog */
   guint               refresh_id;       /* the refresh queued for the next frame */
   guint               last_live_ply;
   guint               last_viewed_ply;

@@ -360,7 +360,7 @@ on_branch_response (AdwMessageDialog *dialog,
                     const char       *response,
                     ImhPlayView      *self)
 {
-  ImhDecision d = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "decision"));
+  ImhDecision d = self->branch_decision;
 
   if (g_strcmp0 (response, "variation") == 0)
     {
@@ -416,7 +416,7 @@ on_board_decide (ImhPlayView *self,
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "variation");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data (G_OBJECT (dialog), "decision", GUINT_TO_POINTER (decision));
+  self->branch_decision = (ImhDecision) decision;
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_branch_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -616,8 +616,9 @@ _imh_play_view_save_as (ImhPlayView *self)
   g_autoptr(GtkFileFilter) filter = record_filter ();
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d %H.%M");
-  /* Translators: default file name of a saved game; %s is the date and time */
-  g_autofree char *name = g_strdup_printf (_("Duel %s.imhotep"), stamp);
+  g_autofree char *name = imh_texts_file_name (self->game != NULL ? imh_game_get_kind (self->game)
+                                                                  : imh_ui_default_kind (),
+                                               stamp);
 
   native = gtk_file_chooser_native_new (_("Save Game"), parent_window (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));

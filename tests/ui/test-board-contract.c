@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "imh-board-factory.h"
+#include "imh-board-thumbnail.h"
 #include "imh-engine.h"
 #include "ui-test-util.h"
 
@@ -493,6 +494,51 @@ test_animate_decision (void)
     }
 }
 
+/* A thumbnail is stored once: it looks the same whichever style the app had
+ * when it was drawn. */
+static void
+test_thumbnail_style_free (void)
+{
+  for (int kind = 0; kind < IMH_N_GAMES; kind++)
+    {
+      AdwStyleManager *styles = adw_style_manager_get_default ();
+      GtkWindow *window;
+      GtkWidget *board;
+      GtkWidget *offscreen;
+      ImhOptions options;
+      ImhState state;
+      g_autoptr(GBytes) light = NULL;
+      g_autoptr(GBytes) dark = NULL;
+      GskRenderer *renderer;
+
+      if (imh_board_type_for_kind ((ImhGameKind) kind) == G_TYPE_INVALID)
+        continue;
+      imh_options_init (&options, (ImhGameKind) kind, imh_rules_get ((ImhGameKind) kind)->min_players);
+      g_assert_true (imh_setup (&state, &options, 7, NULL, 0));
+      board = board_in_window ((ImhGameKind) kind, &window);
+      renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+      offscreen = g_object_ref_sink (imh_board_new_for_kind ((ImhGameKind) kind));
+      imh_board_set_state (IMH_BOARD (offscreen), &state, FALSE, FALSE);
+
+      adw_style_manager_set_color_scheme (styles, ADW_COLOR_SCHEME_FORCE_LIGHT);
+      imh_test_flush_main_loop ();
+      light = imh_board_thumbnail_render (IMH_BOARD (offscreen), renderer);
+      adw_style_manager_set_color_scheme (styles, ADW_COLOR_SCHEME_FORCE_DARK);
+      imh_test_flush_main_loop ();
+      g_assert_true (adw_style_manager_get_dark (styles));
+      dark = imh_board_thumbnail_render (IMH_BOARD (offscreen), renderer);
+      adw_style_manager_set_color_scheme (styles, ADW_COLOR_SCHEME_DEFAULT);
+
+      g_assert_nonnull (light);
+      g_assert_nonnull (dark);
+      g_assert_cmpuint (g_bytes_get_size (light), >, 0);
+      g_assert_true (g_bytes_equal (light, dark));
+      g_object_unref (offscreen);
+      (void) board;
+      destroy_window (window);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -503,5 +549,6 @@ main (int   argc,
 
   g_test_add_func ("/board/contract", test_contract);
   g_test_add_func ("/board/animate-decision", test_animate_decision);
+  g_test_add_func ("/board/thumbnail-style-free", test_thumbnail_style_free);
   return g_test_run ();
 }

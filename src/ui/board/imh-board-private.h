@@ -41,6 +41,10 @@ const ImhBoardTarget *_imh_board_get_pending_target (ImhBoard          *self);
 /* The size of one board unit (line widths, badges), set by layout (). */
 void                  _imh_board_set_unit           (ImhBoard          *self,
                                                      double             unit);
+/* Drawn in the light style whatever the app's (pictures that are stored:
+ * imh_board_thumbnail_render ()). */
+void                  _imh_board_set_style_free     (ImhBoard          *self,
+                                                     gboolean           style_free);
 double                _imh_board_get_unit           (ImhBoard          *self);
 /* The layout again before the next use (a setting the geometry depends on
  * changed). */

@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include "imh-board-private.h"
 #include "imh-board-thumbnail.h"
 
 GBytes *
@@ -39,7 +40,9 @@ imh_board_thumbnail_render (ImhBoard    *board,
   snapshot = gtk_snapshot_new ();
   gtk_snapshot_scale (snapshot, (float) scale, (float) scale);
   /* The board's own drawing, the same whether it is on screen or not. */
+  _imh_board_set_style_free (board, TRUE);
   GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  _imh_board_set_style_free (board, FALSE);
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     return NULL;

@@ -19,6 +19,7 @@ typedef struct
 {
   ImhState        state;
   gboolean        has_state;
+  gboolean        style_free;     /* drawn in the light style whatever the app's */
   gboolean        interactive;
   ImhDecisionList legal;
   char           *names[IMH_MAX_PLAYERS];
@@ -197,6 +198,15 @@ _imh_board_set_unit (ImhBoard *self,
                      double    unit)
 {
   PRIV (self)->unit = unit;
+}
+
+void
+_imh_board_set_style_free (ImhBoard *self,
+                           gboolean  style_free)
+{
+  g_return_if_fail (IMH_IS_BOARD (self));
+
+  PRIV (self)->style_free = style_free;
 }
 
 double
@@ -626,6 +636,16 @@ get_palette (ImhBoard   *self,
   GdkRGBA fg, accent;
   ImhRgba text, acc;
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+
+  if (PRIV (self)->style_free)
+    {
+      /* A picture that is stored (the library's thumbnails) looks the same
+       * whichever style the app had when it was drawn: the light one. */
+      text = (ImhRgba) { 0.0, 0.0, 0.0, 0.8 };
+      acc = (ImhRgba) { 0.21, 0.52, 0.89, 1.0 };
+      imh_palette_init (pal, FALSE, &text, &acc);
+      return;
+    }
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (style, &fg);

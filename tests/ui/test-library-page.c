@@ -129,7 +129,7 @@ test_list_filter_delete_undo (void)
   guint n_duel = count_query (lib, IMH_GAME_DUEL);
   gint64 first, victim;
 
-  /* The list: every game, newest first, with the columns of UX.md. */
+  /* The list: every game, newest first, with the columns of docs/library.md. */
   g_assert_cmpuint (n_items (page), ==, N_GAMES);
   g_assert_cmpstr (_imh_library_page_get_content (page), ==, "list");
   g_assert_cmpuint (g_list_model_get_n_items (columns), ==, 10);
@@ -481,7 +481,7 @@ visible_columns (ImhLibraryPage *page)
   return g_string_free (out, FALSE);
 }
 
-/* UX.md: adaptive down to 360 px. A phone-sized window shows the page at
+/* Adaptive down to 360 px (docs/library.md). A phone-sized window shows the page at
  * 360 px (the page asks for no more), with the search on a row of its own,
  * star, date, players and result, and icons in the action bar; wider
  * windows get back what they have room for. */

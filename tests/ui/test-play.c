@@ -716,7 +716,7 @@ view_action_for_key (Fixture    *f,
   return NULL;
 }
 
-/* The window-wide keys of the play view (docs/play.md, UX.md "History"). */
+/* The window-wide keys of the play view (docs/play.md). */
 static void
 test_view_keys (Fixture       *f,
                 gconstpointer  data)

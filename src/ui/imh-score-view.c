@@ -358,10 +358,12 @@ update_table (ImhScoreView *self)
   gtk_widget_set_visible (self->tiebreak, tiebreak != NULL);
 }
 
+/* Both buttons toggle on a switch: the one that became active rebuilds. */
 static void
-mode_toggled_cb (ImhScoreView *self)
+mode_toggled_cb (ImhScoreView    *self,
+                 GtkToggleButton *button)
 {
-  if (self->has_state)
+  if (self->has_state && gtk_toggle_button_get_active (button))
     update_table (self);
 }
 

@@ -15,9 +15,12 @@
 
 G_BEGIN_DECLS
 
-/* A market card of the type (IMH_CLASSIC_CARD_*) face up in the box: the
- * colour of its family (purple statue, green decoration, red, blue) with a
- * glyph of its own, so that no two types are told apart by colour alone. */
+/* A market card of the type (IMH_CLASSIC_CARD_*) face up in the box (a
+ * portrait card: about 0.72 : 1): the colour of its family (purple statue,
+ * green decoration, red, blue) with the family's mark in its top corner
+ * and a glyph of its own, so that no two types are told apart by colour
+ * alone. The card looks the same in light and dark; palette (may be NULL)
+ * only deepens its shadow on a dark page. */
 void        imh_classic_draw_card               (cairo_t          *cr,
                                                  const ImhPalette *palette,
                                                  guint             type,

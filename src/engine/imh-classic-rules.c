@@ -36,4 +36,5 @@ const ImhRules imh_classic_rules = {
   .to_text = _imh_classic_to_text_state,
   .random_playout = _imh_classic_random_playout,
   .hidden_summary = _imh_classic_hidden_summary,
+  .score_so_far = _imh_classic_score_so_far,
 };

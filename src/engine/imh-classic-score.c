@@ -78,6 +78,47 @@ burial_b (const ImhClassic *c, int pts[IMH_CLASSIC_MAX_PLAYERS])
     }
 }
 
+/* C7: total, then stones on the sled, then shared. */
+static void
+rank (const ImhClassic *c,
+      ImhScore         *out)
+{
+  int n = c->n_players;
+
+  for (int p = 0; p < n; p++)
+    {
+      int better = 0;
+      for (int q = 0; q < n; q++)
+        if (out->total[q] > out->total[p]
+            || (out->total[q] == out->total[p] && c->sled[q] > c->sled[p]))
+          better++;
+      out->rank[p] = (uint8_t) better;
+    }
+  int best = out->total[0];
+  for (int p = 1; p < n; p++)
+    if (out->total[p] > best)
+      best = out->total[p];
+  int at_top = 0, best_sled = -1, at_best_sled = 0;
+  for (int p = 0; p < n; p++)
+    if (out->total[p] == best)
+      {
+        at_top++;
+        if (c->sled[p] > best_sled)
+          {
+            best_sled = c->sled[p];
+            at_best_sled = 1;
+          }
+        else if (c->sled[p] == best_sled)
+          at_best_sled++;
+      }
+  if (at_top < 2)
+    out->tiebreak = IMH_TIEBREAK_NONE;
+  else if (at_best_sled == 1)
+    out->tiebreak = IMH_TIEBREAK_SLED;
+  else
+    out->tiebreak = IMH_TIEBREAK_SHARED;
+}
+
 void
 _imh_classic_score (const ImhState *s, ImhScore *out)
 {
@@ -140,37 +181,28 @@ _imh_classic_score (const ImhState *s, ImhScore *out)
       out->total[p] = (int16_t) total;
     }
 
-  /* C7: total, then stones on the sled, then shared. */
+  rank (c, out);
+}
+
+void
+_imh_classic_score_so_far (const ImhState *s, ImhScore *out)
+{
+  const ImhClassic *c = &s->u.classic;
+  int n = c->n_players;
+
+  memset (out, 0, sizeof *out);
+  out->n_players = (uint8_t) n;
+  out->n_categories = IMH_CLASSIC_N_CATEGORIES;
   for (int p = 0; p < n; p++)
     {
-      int better = 0;
-      for (int q = 0; q < n; q++)
-        if (out->total[q] > out->total[p]
-            || (out->total[q] == out->total[p] && c->sled[q] > c->sled[p]))
-          better++;
-      out->rank[p] = (uint8_t) better;
+      int total = 0;
+
+      for (int k = 0; k < IMH_CLASSIC_N_CATEGORIES; k++)
+        {
+          out->points[p][k] = c->points[p][k];
+          total += c->points[p][k];
+        }
+      out->total[p] = (int16_t) total;
     }
-  int best = out->total[0];
-  for (int p = 1; p < n; p++)
-    if (out->total[p] > best)
-      best = out->total[p];
-  int at_top = 0, best_sled = -1, at_best_sled = 0;
-  for (int p = 0; p < n; p++)
-    if (out->total[p] == best)
-      {
-        at_top++;
-        if (c->sled[p] > best_sled)
-          {
-            best_sled = c->sled[p];
-            at_best_sled = 1;
-          }
-        else if (c->sled[p] == best_sled)
-          at_best_sled++;
-      }
-  if (at_top < 2)
-    out->tiebreak = IMH_TIEBREAK_NONE;
-  else if (at_best_sled == 1)
-    out->tiebreak = IMH_TIEBREAK_SLED;
-  else
-    out->tiebreak = IMH_TIEBREAK_SHARED;
+  rank (c, out);
 }

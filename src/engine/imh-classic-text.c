@@ -104,12 +104,29 @@ _imh_classic_hidden_summary (const ImhState *s, int observer, ImhHiddenItem *ite
       if (c->pair[i] != NONE)
         counts[c->pair[i]]++;
   for (int t = 0; t < IMH_CLASSIC_N_CARD_TYPES && n < max; t++)
-    items[n++] = (ImhHiddenItem) { (uint16_t) t, false, 0, (uint16_t) counts[t] };
+    items[n++] = (ImhHiddenItem) { (uint16_t) t, false, 1, (uint16_t) counts[t] };
   if (n < max)
     items[n++] = (ImhHiddenItem) {
       IMH_CLASSIC_N_CARD_TYPES, false, 0,
       (uint16_t) (c->phase != IMH_CLASSIC_PHASE_OVER ? IMH_CLASSIC_N_ROUND_CARDS - 1 - c->round : 0)
     };
+  return n;
+}
+
+int
+imh_classic_rounds_unplayed (const ImhState *s, uint8_t cards[IMH_CLASSIC_N_ROUND_CARDS])
+{
+  const ImhClassic *c = &s->u.classic;
+  bool played[IMH_CLASSIC_N_ROUND_CARDS] = { false };
+  int n = 0;
+
+  if (c->phase == IMH_CLASSIC_PHASE_OVER)
+    return 0;
+  for (int r = 0; r <= c->round && r < IMH_CLASSIC_N_ROUNDS; r++)
+    played[c->rounds[r]] = true;
+  for (int k = 0; k < IMH_CLASSIC_N_ROUND_CARDS; k++)
+    if (!played[k])
+      cards[n++] = (uint8_t) k;
   return n;
 }
 

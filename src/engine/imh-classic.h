@@ -75,6 +75,12 @@ int  imh_classic_play_card      (int play);
 /* True if the next decision is a sub-step of a turn (an owner's choice, a
  * card's later step, a round-end choice) rather than a turn's main decision. */
 bool imh_classic_is_sub_decision(const ImhState *s);
+/* The round cards not played yet (indices into the player count's
+ * imh_classic_round_cards, ascending), from public facts only: the ones
+ * that can still come, and the one removed unseen, which never comes.
+ * Returns their number, the round cards hidden_summary counts (0 when the
+ * game is over). */
+int  imh_classic_rounds_unplayed (const ImhState *s, uint8_t cards[IMH_CLASSIC_N_ROUND_CARDS]);
 
 /* ---- Internals (imh-classic.c, imh-classic-score.c, imh-classic-text.c;
  * the rules table in imh-classic-rules.c) ---- */
@@ -89,6 +95,7 @@ bool     _imh_classic_is_over       (const ImhState *s);
 bool     _imh_classic_is_legal      (const ImhState *s, ImhDecision d);
 void     _imh_classic_apply         (ImhState *s, ImhDecision d);
 void     _imh_classic_score         (const ImhState *s, ImhScore *out);
+void     _imh_classic_score_so_far  (const ImhState *s, ImhScore *out);
 void     _imh_classic_determinize   (ImhState *s, int observer, ImhRng *rng);
 uint32_t _imh_classic_hidden_count  (const ImhState *s);
 int      _imh_classic_hidden_summary (const ImhState *s, int observer, ImhHiddenItem *items, int max);

@@ -103,7 +103,10 @@ enum {
 typedef struct {
   uint16_t item;
   uint8_t  out;     /* false: hidden (face down); true: out of the game (known) */
-  uint8_t  reserved_;
+  /* Hidden kinds drawn together (base game: the market cards): the same
+   * pool > 0, and the chance that the next one drawn is of this kind is
+   * count / the pool's hidden total. 0: no such chance (Duel). */
+  uint8_t  pool;
   uint16_t count;
 } ImhHiddenItem;
 
@@ -177,6 +180,12 @@ struct ImhRules {
    * written, at most max. The hidden counts add up to what is hidden from
    * the observer. */
   int         (*hidden_summary) (const ImhState *s, int observer, ImhHiddenItem *items, int max);
+
+  /* Added with the base game's score view, may be NULL (the game scores
+   * nothing before its end that score() does not show): the points scored
+   * so far, without the categories that only count at the end, ranked as
+   * score() ranks them (final always false). */
+  void        (*score_so_far)   (const ImhState *s, ImhScore *out);
 };
 
 /* The rules of a game, or NULL. */

@@ -11,6 +11,7 @@
 #include "imh-meeple-icon.h"
 #include "imh-score-view.h"
 #include "imh-texts.h"
+#include "imh-ui-util.h"
 
 #define IMH_SCORE_VIEW_MAX_ITEMS 64
 
@@ -21,8 +22,12 @@ struct _ImhScoreView
   /* Template */
   GtkWidget      *box;
   GtkWidget      *caption;
+  GtkWidget      *mode_box;
+  GtkWidget      *now_button;
   GtkWidget      *removed;
   GtkWidget      *removed_title;
+  GtkWidget      *so_far_button;
+  GtkWidget      *tiebreak;
   GtkWidget      *unseen;
   GtkWidget      *unseen_caption;
   GtkWidget      *unseen_title;
@@ -30,6 +35,9 @@ struct _ImhScoreView
   GtkWidget      *table;
   ImhState        state;
   gboolean        has_state;
+  GType           board_type;       /* the kind's, or the one a test set */
+  gboolean        board_type_set;
+  char           *names[IMH_MAX_PLAYERS];
   ImhHiddenItem   items[IMH_SCORE_VIEW_MAX_ITEMS];   /* the rules' hidden_summary */
   int             n_items;
 };
@@ -50,56 +58,144 @@ cell (const char *text,
   return label;
 }
 
+/* The players' headings: meeple and name side by side for two players;
+ * for more (a narrow sidebar holds four columns), the meeple above a
+ * short name, the full name in the tooltip. */
+static GtkWidget *
+player_heading (int         player,
+                int         n_players,
+                const char *name)
+{
+  gboolean narrow = n_players > 2;
+  GtkWidget *head = gtk_box_new (narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *icon = imh_meeple_icon_new (player, narrow ? 16 : 14);
+  GtkWidget *label = gtk_label_new (name);
+
+  gtk_box_append (GTK_BOX (head), icon);
+  /* Cut off in the middle: "Computer 1" and "Computer 2" stay told apart
+   * (by their ends) on a phone, where the category names wrap. Narrow
+   * columns keep the start (the tooltip has the whole name). */
+  gtk_label_set_ellipsize (GTK_LABEL (label), narrow ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_width_chars (GTK_LABEL (label), (int) MIN (g_utf8_strlen (name, -1), narrow ? 4 : 6));
+  gtk_label_set_max_width_chars (GTK_LABEL (label), narrow ? 5 : 10);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (head), label);
+  if (narrow)
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 0.5f);
+      gtk_widget_set_halign (icon, GTK_ALIGN_CENTER);
+    }
+  gtk_widget_set_tooltip_text (head, name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (head), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_widget_set_halign (head, narrow ? GTK_ALIGN_CENTER : GTK_ALIGN_END);
+  return head;
+}
+
+/* A number of the table, its accessible label in words. */
+static GtkWidget *
+number_cell (int         value,
+             gboolean    bold,
+             float       xalign,
+             const char *name,
+             const char *row)
+{
+  char buf[16];
+  GtkWidget *label;
+  g_autofree char *words = NULL;
+
+  g_snprintf (buf, sizeof buf, "%d", value);
+  label = cell (buf, bold, xalign);
+  /* Translators: a cell of the score table for screen readers: the
+   * player's name, the row (a category, "Total"), the points */
+  words = g_strdup_printf (_("%s, %s: %d"), name, row, value);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, words, -1);
+  return label;
+}
+
+static GtkWidget *
+score_table_new (const ImhRules *rules,
+                 const ImhScore *score,
+                 const char     *const *names,
+                 gboolean        places)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  int n = score->n_players;
+  gboolean narrow = n > 2;
+  float xalign = narrow ? 0.5f : 1.0f;
+  int row;
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), narrow ? 6 : 12);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+
+  for (int p = 0; p < n; p++)
+    gtk_grid_attach (GTK_GRID (grid), player_heading (p, n, names[p]), 1 + p, 0, 1, 1);
+  for (guint c = 0; c < score->n_categories; c++)
+    {
+      const char *category = imh_texts_category_name (rules, c);
+      GtkWidget *label = cell (category, FALSE, 0);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_set_tooltip_text (label, category);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_grid_attach (GTK_GRID (grid), label, 0, 1 + c, 1, 1);
+      for (int p = 0; p < n; p++)
+        gtk_grid_attach (GTK_GRID (grid),
+                         number_cell (score->points[p][c], FALSE, xalign, names[p], category),
+                         1 + p, 1 + c, 1, 1);
+    }
+  row = 1 + score->n_categories;
+  gtk_grid_attach (GTK_GRID (grid), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), 0, row++, 1 + n, 1);
+  gtk_grid_attach (GTK_GRID (grid), cell (_("Total"), TRUE, 0), 0, row, 1, 1);
+  for (int p = 0; p < n; p++)
+    gtk_grid_attach (GTK_GRID (grid), number_cell (score->total[p], TRUE, xalign, names[p], _("Total")),
+                     1 + p, row, 1, 1);
+  row++;
+  if (places)
+    {
+      /* Translators: the row of the players' places in the score table */
+      gtk_grid_attach (GTK_GRID (grid), cell (_("Place"), FALSE, 0), 0, row, 1, 1);
+      for (int p = 0; p < n; p++)
+        {
+          GtkWidget *place = cell (imh_texts_place (score->rank[p]), score->rank[p] == 0, xalign);
+          g_autofree char *words = g_strdup_printf (_("%s, %s: %s"), names[p], _("Place"),
+                                                    imh_texts_place (score->rank[p]));
+
+          gtk_accessible_update_property (GTK_ACCESSIBLE (place), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          words, -1);
+          gtk_grid_attach (GTK_GRID (grid), place, 1 + p, row, 1, 1);
+        }
+    }
+  return grid;
+}
+
 GtkWidget *
 imh_score_table_new (const ImhRules *rules,
                      const ImhScore *score,
                      const char     *const *names)
 {
-  GtkWidget *grid = gtk_grid_new ();
-  int n = score->n_players;
+  g_return_val_if_fail (rules != NULL && score != NULL && names != NULL, NULL);
 
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  return score_table_new (rules, score, names, FALSE);
+}
 
-  for (int p = 0; p < n; p++)
-    {
-      GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-      GtkWidget *name = gtk_label_new (names[p]);
+double
+imh_hidden_item_chance (const ImhHiddenItem *items,
+                        int                  n,
+                        int                  i)
+{
+  int total = 0;
 
-      gtk_box_append (GTK_BOX (head), imh_meeple_icon_new (p, 14));
-      /* Cut off in the middle: "Computer 1" and "Computer 2" stay told
-       * apart (by their ends) on a phone, where the category names wrap. */
-      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_width_chars (GTK_LABEL (name), (int) MIN (g_utf8_strlen (names[p], -1), 6));
-      gtk_label_set_max_width_chars (GTK_LABEL (name), 10);
-      gtk_widget_add_css_class (name, "heading");
-      gtk_box_append (GTK_BOX (head), name);
-      gtk_widget_set_halign (head, GTK_ALIGN_END);
-      gtk_grid_attach (GTK_GRID (grid), head, 1 + p, 0, 1, 1);
-    }
-  for (guint c = 0; c < score->n_categories; c++)
-    {
-      GtkWidget *label = cell (imh_texts_category_name (rules, c), FALSE, 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_widget_set_hexpand (label, TRUE);
-      gtk_grid_attach (GTK_GRID (grid), label, 0, 1 + c, 1, 1);
-      for (int p = 0; p < n; p++)
-        {
-          char buf[16];
-          g_snprintf (buf, sizeof buf, "%d", score->points[p][c]);
-          gtk_grid_attach (GTK_GRID (grid), cell (buf, FALSE, 1), 1 + p, 1 + c, 1, 1);
-        }
-    }
-  gtk_grid_attach (GTK_GRID (grid), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL),
-                   0, 1 + score->n_categories, 1 + n, 1);
-  gtk_grid_attach (GTK_GRID (grid), cell (_("Total"), TRUE, 0), 0, 2 + score->n_categories, 1, 1);
-  for (int p = 0; p < n; p++)
-    {
-      char buf[16];
-      g_snprintf (buf, sizeof buf, "%d", score->total[p]);
-      gtk_grid_attach (GTK_GRID (grid), cell (buf, TRUE, 1), 1 + p, 2 + score->n_categories, 1, 1);
-    }
-  return grid;
+  g_return_val_if_fail (items != NULL && i >= 0 && i < n, -1.0);
+
+  if (items[i].out || items[i].pool == 0)
+    return -1.0;
+  for (int k = 0; k < n; k++)
+    if (!items[k].out && items[k].pool == items[i].pool)
+      total += items[k].count;
+  if (total == 0)
+    return -1.0;
+  return (double) items[i].count / total;
 }
 
 /* The objects off the board: an icon per kind with its count. */
@@ -116,10 +212,25 @@ n_items (ImhScoreView *self,
   return n;
 }
 
-static int
-area_height (int n)
+/* The line under the counts with the chances of the next draw, for a game
+ * whose hidden kinds are drawn from a pool. */
+#define CHANCE_LINE 16
+
+static gboolean
+has_chances (ImhScoreView *self,
+             gboolean      out)
 {
-  return (n + UNSEEN_COLS - 1) / UNSEEN_COLS * (34 + 22) + 4;
+  for (int i = 0; i < self->n_items; i++)
+    if (self->items[i].out == out && imh_hidden_item_chance (self->items, self->n_items, i) >= 0)
+      return TRUE;
+  return FALSE;
+}
+
+static int
+area_height (int      n,
+             gboolean chances)
+{
+  return (n + UNSEEN_COLS - 1) / UNSEEN_COLS * (34 + 22 + (chances ? CHANCE_LINE : 0)) + 4;
 }
 
 static void
@@ -136,11 +247,13 @@ draw_item_counts (GtkDrawingArea *area,
   GType board_type;
   GdkRGBA fg;
   ImhRgba text;
+  gboolean chances;
   int k = 0;
 
   if (!self->has_state)
     return;
-  board_type = imh_board_type_for_kind (self->state.kind);
+  board_type = self->board_type;
+  chances = has_chances (self, out);
   if (board_type == G_TYPE_INVALID)
     return;
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -151,8 +264,10 @@ draw_item_counts (GtkDrawingArea *area,
   for (int i = 0; i < self->n_items; i++)
     {
       const ImhHiddenItem *item = &self->items[i];
-      double x = (k % UNSEEN_COLS) * cw + (cw - s) / 2;
-      double y = (k / UNSEEN_COLS) * (s + 22) + 2;
+      double cx = (k % UNSEEN_COLS) * cw;
+      double x = cx + (cw - s) / 2;
+      double y = (k / UNSEEN_COLS) * (s + 22 + (chances ? CHANCE_LINE : 0)) + 2;
+      double chance = imh_hidden_item_chance (self->items, self->n_items, i);
       char buf[16];
 
       if (item->out != out)
@@ -165,6 +280,15 @@ draw_item_counts (GtkDrawingArea *area,
       g_snprintf (buf, sizeof buf, "×%d", item->count);
       imh_art_text (cr, buf, x - 6, y + s + 2, s + 12, 16, 12, item->count > 0, PANGO_ALIGN_CENTER,
                     &text);
+      if (chance > 0)
+        {
+          g_autofree char *percent = imh_ui_format_percent (chance, 1);
+          ImhRgba dim = text;
+
+          dim.a *= 0.7;
+          imh_art_text (cr, percent, cx, y + s + 17, cw, CHANCE_LINE,
+                        imh_art_fit_size (cr, percent, cw - 2, 11, FALSE), FALSE, PANGO_ALIGN_CENTER, &dim);
+        }
     }
 }
 
@@ -200,6 +324,60 @@ set_headings (ImhScoreView *self,
                                   unseen_heading (board_type, TRUE, TRUE), -1);
 }
 
+/* The table for the score shown: so far, or "if the game ended now"
+ * (final when over), the tie-break under it. */
+static void
+update_table (ImhScoreView *self)
+{
+  const ImhRules *rules = imh_rules_of (&self->state);
+  const char *names[IMH_MAX_PLAYERS];
+  gboolean so_far;
+  const char *tiebreak;
+  ImhScore score;
+
+  imh_score (&self->state, &score);
+  so_far = !score.final && rules->score_so_far != NULL
+           && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->so_far_button));
+  gtk_widget_set_visible (self->mode_box, !score.final && rules->score_so_far != NULL);
+  if (so_far)
+    rules->score_so_far (&self->state, &score);
+
+  gtk_label_set_text (GTK_LABEL (self->caption),
+                      score.final ? _("Final score")
+                      : so_far ? _("Points scored so far")
+                      : _("Points if the game ended now"));
+  for (int p = 0; p < IMH_MAX_PLAYERS; p++)
+    names[p] = self->names[p] != NULL ? self->names[p] : "";
+  if (self->table != NULL)
+    gtk_box_remove (GTK_BOX (self->box), self->table);
+  self->table = score_table_new (rules, &score, names, TRUE);
+  gtk_box_insert_child_after (GTK_BOX (self->box), self->table, self->caption);
+
+  tiebreak = imh_texts_tiebreak (score.tiebreak);
+  gtk_label_set_text (GTK_LABEL (self->tiebreak), tiebreak != NULL ? tiebreak : "");
+  gtk_widget_set_visible (self->tiebreak, tiebreak != NULL);
+}
+
+/* Both buttons toggle on a switch: the one that became active rebuilds. */
+static void
+mode_toggled_cb (ImhScoreView    *self,
+                 GtkToggleButton *button)
+{
+  if (self->has_state && gtk_toggle_button_get_active (button))
+    update_table (self);
+}
+
+static void
+imh_score_view_finalize (GObject *object)
+{
+  ImhScoreView *self = IMH_SCORE_VIEW (object);
+
+  for (int p = 0; p < IMH_MAX_PLAYERS; p++)
+    g_clear_pointer (&self->names[p], g_free);
+
+  G_OBJECT_CLASS (imh_score_view_parent_class)->finalize (object);
+}
+
 static void
 imh_score_view_dispose (GObject *object)
 {
@@ -217,16 +395,22 @@ imh_score_view_class_init (ImhScoreViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = imh_score_view_dispose;
+  object_class->finalize = imh_score_view_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-score-view.ui");
   gtk_widget_class_bind_template_child (widget_class, ImhScoreView, box);
   gtk_widget_class_bind_template_child (widget_class, ImhScoreView, caption);
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, mode_box);
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, now_button);
   gtk_widget_class_bind_template_child (widget_class, ImhScoreView, removed);
   gtk_widget_class_bind_template_child (widget_class, ImhScoreView, removed_title);
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, so_far_button);
+  gtk_widget_class_bind_template_child (widget_class, ImhScoreView, tiebreak);
   gtk_widget_class_bind_template_child (widget_class, ImhScoreView, unseen);
   gtk_widget_class_bind_template_child (widget_class, ImhScoreView, unseen_caption);
   gtk_widget_class_bind_template_child (widget_class, ImhScoreView, unseen_title);
+  gtk_widget_class_bind_template_callback (widget_class, mode_toggled_cb);
 }
 
 static void
@@ -256,34 +440,65 @@ imh_score_view_set_state (ImhScoreView   *self,
 
   g_return_if_fail (IMH_IS_SCORE_VIEW (self));
   g_return_if_fail (state != NULL);
+  g_return_if_fail (names != NULL);
 
   rules = imh_rules_of (state);
-  board_type = imh_board_type_for_kind (state->kind);
+  if (!self->board_type_set)
+    self->board_type = imh_board_type_for_kind (state->kind);
+  board_type = self->board_type;
   imh_state_copy (&self->state, state);
   self->has_state = TRUE;
+  imh_score (state, &score);
+  for (int p = 0; p < IMH_MAX_PLAYERS; p++)
+    {
+      g_free (self->names[p]);
+      self->names[p] = p < score.n_players ? g_strdup (names[p]) : NULL;
+    }
   self->n_items = 0;
   if (rules->hidden_summary != NULL)
     self->n_items = rules->hidden_summary (state, -1, self->items, IMH_SCORE_VIEW_MAX_ITEMS);
-  imh_score (state, &score);
 
-  gtk_label_set_text (GTK_LABEL (self->caption),
-                      score.final ? _("Final score")
-                                  : _("Points if the game ended now"));
-  if (self->table != NULL)
-    gtk_box_remove (GTK_BOX (self->box), self->table);
-  self->table = imh_score_table_new (rules, &score, names);
-  gtk_box_insert_child_after (GTK_BOX (self->box), self->table, self->caption);
+  update_table (self);
 
   if (board_type != G_TYPE_INVALID)
     unseen = imh_board_type_dup_unseen_text (board_type, state);
   set_headings (self, board_type);
   gtk_label_set_text (GTK_LABEL (self->unseen_caption), unseen != NULL ? unseen : "");
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->unseen),
-                                       area_height (n_items (self, FALSE)));
+                                       area_height (n_items (self, FALSE), has_chances (self, FALSE)));
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->removed),
-                                       area_height (n_items (self, TRUE)));
+                                       area_height (n_items (self, TRUE), has_chances (self, TRUE)));
   gtk_widget_set_visible (self->removed_title, n_items (self, TRUE) > 0);
   gtk_widget_set_visible (self->removed, n_items (self, TRUE) > 0);
   gtk_widget_queue_draw (self->unseen);
   gtk_widget_queue_draw (self->removed);
+}
+
+void
+imh_score_view_set_so_far (ImhScoreView *self,
+                           gboolean      so_far)
+{
+  g_return_if_fail (IMH_IS_SCORE_VIEW (self));
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (so_far ? self->so_far_button : self->now_button),
+                                TRUE);
+}
+
+gboolean
+imh_score_view_get_so_far (ImhScoreView *self)
+{
+  g_return_val_if_fail (IMH_IS_SCORE_VIEW (self), FALSE);
+
+  return gtk_widget_get_visible (self->mode_box)
+         && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->so_far_button));
+}
+
+void
+_imh_score_view_set_board_type (ImhScoreView *self,
+                                GType         board_type)
+{
+  g_return_if_fail (IMH_IS_SCORE_VIEW (self));
+
+  self->board_type = board_type;
+  self->board_type_set = TRUE;
 }

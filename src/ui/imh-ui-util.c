@@ -58,6 +58,15 @@ imh_ui_player_name (ImhGame *game,
   return imh_ui_shorten (imh_seat_get_name (imh_game_get_seat (game, player)), IMH_UI_NAME_MAX_CHARS);
 }
 
+char *
+imh_ui_format_percent (double fraction,
+                       int    decimals)
+{
+  /* Translators: a percentage; %.*f is the number (with the decimal
+   * separator of the locale), %% the percent sign */
+  return g_strdup_printf (_("%.*f%%"), CLAMP (decimals, 0, 6), fraction * 100.0);
+}
+
 gboolean
 imh_ui_kind_has_board (ImhGameKind kind)
 {

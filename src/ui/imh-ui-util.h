@@ -33,6 +33,11 @@ char    *imh_ui_shorten        (const char *text,
 char    *imh_ui_player_name    (ImhGame    *game,
                                 int         player);
 
+/* A fraction (0..1) as a percentage in the UI language with `decimals`
+ * decimals: "12.5%", German "12,5 %". Transfer full. */
+char    *imh_ui_format_percent (double      fraction,
+                                int         decimals);
+
 /* Whether the app has a board for games of this kind (the Duel only, so
  * far). */
 gboolean imh_ui_kind_has_board (ImhGameKind kind);

@@ -19,13 +19,16 @@
 static const char *const levels[] = { "beginner", "casual", "strong", "expert" };
 
 /* Variants the dialog offers where the rules accept them, with their ids
- * in the settings. */
+ * in the settings and what they do, in one line. */
 static const struct
 {
   guint32     flag;
   const char *id;
+  const char *explanation;
 } known_variants[] = {
-  { IMH_VARIANT_WRATH, "wrath" },
+  { IMH_VARIANT_WRATH, "wrath",
+    N_("At the end, −5 points for a player missing from the pyramid, temple, burial chamber or "
+       "obelisks") },
 };
 
 struct _ImhNewGameDialog
@@ -480,10 +483,7 @@ build_rows (ImhNewGameDialog *self)
       self->variants |= known_variants[v].flag;
       row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), imh_texts_variant_name (o.variants));
-      if (known_variants[v].flag == IMH_VARIANT_WRATH)
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                                     _("At the end, −5 points for a player missing from the pyramid, "
-                                       "temple, burial chamber or obelisks"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(known_variants[v].explanation));
       self->variant_rows[v] = row;
       self->variant_switches[v] = GTK_SWITCH (gtk_switch_new ());
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->variant_switches[v]),

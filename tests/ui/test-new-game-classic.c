@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "imh-engine.h"
+#include "imh-game.h"
 #include "imh-new-game-dialog.h"
 #include "imh-texts.h"
 #include "imh-ui-util.h"
@@ -91,6 +92,22 @@ assert_chosen (ImhNewGameDialog *dialog)
     }
   if (!rules->options_valid (&options, why, sizeof why))
     g_error ("options not valid: %s", why);
+
+  /* The game the play view makes of them (imh_game_new ()) has them. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ImhGame) game = imh_game_new (&options, 42, &error);
+    ImhOptions got;
+
+    g_assert_no_error (error);
+    imh_game_get_options (game, &got);
+    g_assert_cmpint (got.game, ==, IMH_GAME_CLASSIC);
+    g_assert_cmpint (got.n_players, ==, 4);
+    g_assert_cmpint (got.start_player, ==, 2);
+    g_assert_cmpuint (got.variants, ==, IMH_VARIANT_WRATH);
+    for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+      g_assert_cmpint (got.sides[i], ==, sides[i]);
+  }
 
   imh_new_game_dialog_get_seat (dialog, 0, &kind, &level, &name);
   g_assert_cmpint (kind, ==, IMH_SEAT_HUMAN);

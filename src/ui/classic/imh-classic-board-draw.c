@@ -453,6 +453,9 @@ draw_temple (ImhClassicBoard *self,
         }
       else
         empty_cell (cr, pal, b, u, NULL);
+      /* The space whose bonus is being taken (temple B, round end). */
+      if (c->sp > 0 && c->stack[c->sp - 1].type == IMH_CLASSIC_FR_TEMPLE_B && c->stack[c->sp - 1].a == i)
+        imh_art_stroke_box (cr, b, 0.05 * u, 0.08 * u, MAX (2.0, 0.06 * u), &pal->base.text);
       if (height > 1)
         {
           g_snprintf (buf, sizeof buf, "%d", height);
@@ -980,6 +983,7 @@ _imh_classic_board_draw_target (ImhBoard             *board,
     case CTARGET_UNLOAD:
       {
         /* Buttons: filled in the accent, the label or the colour's meeple. */
+        imh_art_fill_box (cr, b, 0.12 * u, &pal.base.panel, 1.0);
         imh_art_fill_box (cr, b, 0.12 * u, &palette->accent, hovered ? 1.0 : 0.85);
         if (t->kind == CTARGET_UNLOAD)
           meeple_in (cr, t->index, inset (b, 0.06 * u), FALSE);

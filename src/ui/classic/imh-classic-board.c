@@ -753,11 +753,12 @@ imh_classic_board_measure (GtkWidget      *widget,
                            int            *natural_baseline)
 {
   /* Small enough for a phone (360 pixels wide): the board scales down to
-   * fit; the natural width decides where the play view's sidebar folds. */
+   * fit; the natural width decides where the play view's sidebar folds
+   * (beside a sidebar of four players' scores in a 1280 pixels window). */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 280;
-      *natural = 900;
+      *natural = 820;
     }
   else
     {

@@ -124,9 +124,9 @@ test_score_view_duel (void)
 static void
 test_score_view_classic (void)
 {
-  /* No board for the base game: plain headings. */
-  check_score_view (IMH_GAME_CLASSIC, 3, IMH_T ("Unseen"), IMH_T ("Out of the Game"));
-  check_score_view (IMH_GAME_CLASSIC, 4, IMH_T ("Unseen"), IMH_T ("Out of the Game"));
+  /* The base game's board names its hidden objects: cards. */
+  check_score_view (IMH_GAME_CLASSIC, 3, IMH_T ("Unseen Cards"), IMH_T ("Out of the Game"));
+  check_score_view (IMH_GAME_CLASSIC, 4, IMH_T ("Unseen Cards"), IMH_T ("Out of the Game"));
 }
 
 /* The widget as drawn, in pixels. */

@@ -161,8 +161,7 @@ _imh_application_take_screenshot (ImhApplication *self)
         }
       imh_play_view_set_game (imh_window_get_play_view (window), game);
       if (self->screenshot->reveal)
-        g_action_group_change_action_state (imh_play_view_get_actions (imh_window_get_play_view (window)),
-                                            "reveal-hidden", g_variant_new_boolean (TRUE));
+        g_object_set (imh_window_get_play_view (window), "reveal-hidden", TRUE, NULL);
       if (self->screenshot->game_over)
         {
           ImhScreenshotRequest shot;
@@ -176,8 +175,8 @@ _imh_application_take_screenshot (ImhApplication *self)
               return;
             }
           gtk_window_present (GTK_WINDOW (window));
-          g_action_group_activate_action (imh_play_view_get_actions (imh_window_get_play_view (window)),
-                                          "show-summary", NULL);
+          gtk_widget_activate_action (GTK_WIDGET (imh_window_get_play_view (window)),
+                                      "game.show-summary", NULL);
           summary = imh_play_view_get_summary (imh_window_get_play_view (window));
           g_assert (summary != NULL);
           /* The window at --size; the summary at its own size. */
@@ -216,8 +215,7 @@ _imh_application_take_screenshot (ImhApplication *self)
                                        self->screenshot->height);
           gtk_window_present (GTK_WINDOW (window));
           /* No hint at the end of a game: the picture right away. */
-          if (!g_action_group_get_action_enabled (imh_play_view_get_actions (imh_window_get_play_view (window)),
-                                                  "hint"))
+          if (!imh_play_view_get_action_enabled (imh_window_get_play_view (window), "game.hint"))
             {
               g_signal_handlers_disconnect_by_func (board, on_study_hint, self);
               take_when_ready (self, GTK_WINDOW (window));

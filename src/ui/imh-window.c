@@ -521,6 +521,57 @@ static const GActionEntry win_entries[] = {
   { .name = "library", .state = "false", .change_state = win_library_change_state },
 };
 
+/* The play view's actions that the header bar, the menu and the
+ * application's accelerators use: win.X activates the view's game.X and is
+ * enabled when it is (game.show-sidebar: win.show-sidebar, a property
+ * action on the view). */
+static const char *const forwarded_actions[] = {
+  "new-game", "open", "save", "save-as", "undo", "redo", "hint", "analyse",
+};
+
+static void
+win_forward (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  ImhWindow *self = user_data;
+  g_autofree char *name = g_strconcat ("game.", g_action_get_name (G_ACTION (action)), NULL);
+
+  gtk_widget_activate_action_variant (GTK_WIDGET (self->play_view), name, parameter);
+}
+
+static void
+sync_forwarded_actions (ImhWindow *self)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (forwarded_actions); i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), forwarded_actions[i]);
+      g_autofree char *name = g_strconcat ("game.", forwarded_actions[i], NULL);
+
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
+                                   imh_play_view_get_action_enabled (self->play_view, name));
+    }
+}
+
+static void
+add_forwarded_actions (ImhWindow *self)
+{
+  g_autoptr(GPropertyAction) sidebar = NULL;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (forwarded_actions); i++)
+    {
+      g_autoptr(GSimpleAction) action = g_simple_action_new (forwarded_actions[i], NULL);
+
+      g_signal_connect_object (action, "activate", G_CALLBACK (win_forward), self, 0);
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+    }
+  sidebar = g_property_action_new ("show-sidebar", self->play_view, "show-sidebar");
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (sidebar));
+  g_signal_connect_object (self->play_view, "actions-changed",
+                           G_CALLBACK (sync_forwarded_actions), self, G_CONNECT_SWAPPED);
+  sync_forwarded_actions (self);
+}
+
 static void
 imh_window_dispose (GObject *object)
 {
@@ -529,6 +580,8 @@ imh_window_dispose (GObject *object)
   /* The last changes go to the library before the window goes. */
   self->library_autosave = FALSE;
   drop_session (self);
+  /* It holds the view. */
+  g_action_map_remove_action (G_ACTION_MAP (self), "show-sidebar");
   g_clear_object (&self->session_bindings);
   g_clear_object (&self->autosave_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMH_TYPE_WINDOW);
@@ -614,9 +667,6 @@ imh_window_init (ImhWindow *self)
   g_type_ensure (IMH_TYPE_PLAY_VIEW);
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  /* The game's actions serve the header bar and the menu too. */
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "game",
-                                  imh_play_view_get_actions (self->play_view));
   g_signal_connect_object (self->play_view, "notify::game",
                            G_CALLBACK (on_play_game_changed), self, G_CONNECT_SWAPPED);
   /* The header bar shows when the computer thinks. */
@@ -625,6 +675,7 @@ imh_window_init (ImhWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
+  add_forwarded_actions (self);
   g_signal_connect_object (self->stack, "notify::visible-child-name",
                            G_CALLBACK (on_stack_page_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_view, "notify::session",

@@ -206,7 +206,7 @@ test_save_to_session_file (void)
 
   play_one (imh_play_view_get_game (view));
   g_assert_true (imh_session_get_modified (session));
-  g_action_group_activate_action (imh_play_view_get_actions (view), "save", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.save", NULL);
   imh_test_iterate_until (is_not_modified, session);
   g_assert_true (g_file_equal (imh_session_get_file (session), file));
 

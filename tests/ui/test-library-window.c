@@ -118,9 +118,11 @@ test_library_in_window (void)
   g_assert_false (library_state (window));
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");
 
-  /* Menu → Library: the page with the games. */
+  /* Menu → Library: the page with the games (once the library is open). */
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
   g_assert_true (library_state (window));
+  g_assert_cmpstr (imh_window_get_page (window), ==, "library");
+  imh_test_wait_for_object (window, "library");
   g_assert_cmpstr (imh_window_get_page (window), ==, "library");
   page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_assert_nonnull (page);
@@ -210,6 +212,7 @@ test_library_autosave (void)
   g_assert_cmpint (id, >, 0);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  imh_test_wait_for_object (window, "library");
   page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_signal_emit_by_name (page, "open-game", id, -1);
   wait_for_another_game (window);
@@ -475,6 +478,8 @@ test_damaged_library (void)
   g_assert_true (g_file_set_contents (path, contents, (gssize) len, NULL));
 
   window = launch_window ();
+  /* Salvaged in the background: the dialog once the library is open. */
+  imh_test_wait_for_object (window, "library");
   dialog = imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
   {
@@ -577,6 +582,7 @@ test_base_game_not_shown (void)
   g_assert_cmpuint (imh_game_get_n_plies (shown), ==, 7);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  imh_test_wait_for_object (window, "library");
   page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_assert_nonnull (page);
   g_signal_emit_by_name (page, "open-game", classic_id, -1);

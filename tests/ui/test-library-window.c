@@ -203,6 +203,8 @@ test_library_autosave (void)
   gtk_window_present (GTK_WINDOW (window));
   imh_test_iterate_until (imh_test_widget_is_drawn, window);
   imh_window_set_library_autosave (window, TRUE);
+  /* Open (in the background) before the test opens it too. */
+  imh_test_wait_for_object (window, "library");
 
   {
     g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
@@ -263,6 +265,8 @@ launch_window (void)
   imh_test_iterate_until (imh_test_widget_is_drawn, window);
   imh_window_set_library_autosave (window, TRUE);
   imh_window_resume (window);
+  /* Open (in the background) before the test opens it too. */
+  imh_test_wait_for_object (window, "library");
   return window;
 }
 
@@ -479,7 +483,6 @@ test_damaged_library (void)
 
   window = launch_window ();
   /* Salvaged in the background: the dialog once the library is open. */
-  imh_test_wait_for_object (window, "library");
   dialog = imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
   {

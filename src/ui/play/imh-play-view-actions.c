@@ -396,6 +396,7 @@ _imh_play_view_actions_update (ImhPlayView *self)
   enable (self, "game.history-next", has && viewed < live);
   enable (self, "game.history-last", has && viewed < live);
   enable (self, "game.show-summary", has && imh_game_get_is_over (self->game));
+  enable (self, "game.bookmark", has);
   enable (self, "game.resume-computer", has && imh_game_get_phase (self->game) == IMH_GAME_PHASE_COMPUTER_WAITING);
   {
     ImhAnalysisPage *page = IMH_ANALYSIS_PAGE (self->analysis_page);

@@ -656,13 +656,19 @@ imh_library_get_latest_unfinished_of (ImhLibrary   *self,
                                       ImhGameKind   kind,
                                       GError      **error)
 {
-  g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
-  g_return_val_if_fail (kind == IMH_GAME_DUEL || kind == IMH_GAME_CLASSIC, 0);
+  /* One statement per kind (the column holds the ImhGameKind), cached
+   * like every other. */
+  static const char *const by_kind[] = {
+    [IMH_GAME_DUEL] = LATEST_UNFINISHED (" AND game = 0"),
+    [IMH_GAME_CLASSIC] = LATEST_UNFINISHED (" AND game = 1"),
+  };
 
-  /* One statement per kind, cached like every other. */
-  return latest_unfinished (self, kind == IMH_GAME_DUEL ? LATEST_UNFINISHED (" AND game = 0")
-                                                        : LATEST_UNFINISHED (" AND game = 1"),
-                            error);
+  G_STATIC_ASSERT (G_N_ELEMENTS (by_kind) == IMH_N_GAMES);
+  G_STATIC_ASSERT (IMH_GAME_DUEL == 0 && IMH_GAME_CLASSIC == 1);
+  g_return_val_if_fail (IMH_IS_LIBRARY (self), 0);
+  g_return_val_if_fail ((int) kind >= 0 && kind < IMH_N_GAMES, 0);
+
+  return latest_unfinished (self, by_kind[kind], error);
 }
 
 gboolean

@@ -356,6 +356,20 @@ imh_session_get_library (ImhSession *self)
   return self->library;
 }
 
+void
+imh_session_set_library (ImhSession *self,
+                         ImhLibrary *library)
+{
+  g_return_if_fail (IMH_IS_SESSION (self));
+  g_return_if_fail (IMH_IS_LIBRARY (library));
+  g_return_if_fail (self->library == NULL || self->library == library);
+
+  if (self->library == library)
+    return;
+  self->library = g_object_ref (library);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIBRARY]);
+}
+
 GFile *
 imh_session_get_file (ImhSession *self)
 {

@@ -79,6 +79,11 @@ ImhSession        *imh_session_resume_finish          (GAsyncResult        *resu
 
 ImhGame           *imh_session_get_game               (ImhSession *self);   /* "game" */
 ImhLibrary        *imh_session_get_library            (ImhSession *self);   /* "library" */
+/* Attaches the library to a session that has none yet (a game opened
+ * before the library was ready); its file, game and state stay. The
+ * library keeps the game once the autosave is started. */
+void               imh_session_set_library            (ImhSession *self,
+                                                       ImhLibrary *library);
 /* Where the game was opened from or last saved to ("file"), or NULL. */
 GFile             *imh_session_get_file               (ImhSession *self);
 /* The game's library entry ("library-id"), 0 while it has none. */

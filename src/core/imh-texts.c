@@ -74,12 +74,17 @@ char *
 imh_texts_game_short_name (ImhGameKind kind,
                            guint       n_players)
 {
-  if (kind == IMH_GAME_DUEL)
-    return g_strdup (_("Duel"));
-  if (kind == IMH_GAME_CLASSIC)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imhotep, %u player", "Imhotep, %u players",
-                                         n_players), n_players);
-  return g_strdup (imh_texts_game_name (kind));
+  switch (kind)
+    {
+    case IMH_GAME_DUEL:
+      return g_strdup (_("Duel"));
+    case IMH_GAME_CLASSIC:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imhotep, %u player", "Imhotep, %u players",
+                                           n_players), n_players);
+    case IMH_N_GAMES:
+    default:
+      return g_strdup (imh_texts_game_name (kind));
+    }
 }
 
 char *
@@ -88,12 +93,18 @@ imh_texts_file_name (ImhGameKind  kind,
 {
   g_return_val_if_fail (stamp != NULL, NULL);
 
-  if (kind == IMH_GAME_DUEL)
-    /* Translators: default file name of a saved game; %s is the date and time */
-    return g_strdup_printf (_("Duel %s.imhotep"), stamp);
-  /* Translators: default file name of a saved game of the base game; %s is
-   * the date and time */
-  return g_strdup_printf (_("Imhotep %s.imhotep"), stamp);
+  switch (kind)
+    {
+    case IMH_GAME_DUEL:
+      /* Translators: default file name of a saved game; %s is the date and time */
+      return g_strdup_printf (_("Duel %s.imhotep"), stamp);
+    case IMH_GAME_CLASSIC:
+    case IMH_N_GAMES:
+    default:
+      /* Translators: default file name of a saved game of the base game; %s is
+       * the date and time */
+      return g_strdup_printf (_("Imhotep %s.imhotep"), stamp);
+    }
 }
 
 const char *
@@ -148,10 +159,18 @@ imh_texts_player_pieces (const ImhRules *rules,
 {
   g_return_val_if_fail (rules != NULL, NULL);
 
-  /* The Duel's two players have meeples of different shapes. */
-  if (rules->kind == IMH_GAME_DUEL && player < 2)
-    return player == 0 ? _("Round meeples") : _("Square meeples");
-  return NULL;
+  switch (rules->kind)
+    {
+    case IMH_GAME_DUEL:
+      /* The Duel's two players have meeples of different shapes. */
+      if (player < 2)
+        return player == 0 ? _("Round meeples") : _("Square meeples");
+      return NULL;
+    case IMH_GAME_CLASSIC:
+    case IMH_N_GAMES:
+    default:
+      return NULL;
+    }
 }
 
 const char *

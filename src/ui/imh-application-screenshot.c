@@ -72,6 +72,27 @@ take_when_ready (ImhApplication *self,
                                   self->screenshot, on_screenshot_done, self);
 }
 
+/* --library: the newest game selected, so that the action bar shows (once
+ * the list, read in the background, has it). */
+static void
+on_screenshot_library (ImhApplication *self,
+                       GParamSpec     *pspec,
+                       ImhWindow      *window)
+{
+  GtkWidget *page = imh_window_get_library_page (window);
+  GtkSelectionModel *selection;
+
+  if (page == NULL)
+    return;
+  g_signal_handlers_disconnect_by_func (window, on_screenshot_library, self);
+  selection = imh_library_page_get_selection (IMH_LIBRARY_PAGE (page));
+  if (g_list_model_get_n_items (G_LIST_MODEL (selection)) > 0)
+    gtk_selection_model_select_item (selection, 0, TRUE);
+  else
+    g_signal_connect (selection, "items-changed", G_CALLBACK (select_newest), NULL);
+  take_when_ready (self, GTK_WINDOW (window));
+}
+
 /* --study: the picture waits for the hint. */
 static void
 on_study_hint (ImhApplication *self,
@@ -161,8 +182,7 @@ _imh_application_take_screenshot (ImhApplication *self)
         }
       imh_play_view_set_game (imh_window_get_play_view (window), game);
       if (self->screenshot->reveal)
-        g_action_group_change_action_state (imh_play_view_get_actions (imh_window_get_play_view (window)),
-                                            "reveal-hidden", g_variant_new_boolean (TRUE));
+        g_object_set (imh_window_get_play_view (window), "reveal-hidden", TRUE, NULL);
       if (self->screenshot->game_over)
         {
           ImhScreenshotRequest shot;
@@ -176,8 +196,8 @@ _imh_application_take_screenshot (ImhApplication *self)
               return;
             }
           gtk_window_present (GTK_WINDOW (window));
-          g_action_group_activate_action (imh_play_view_get_actions (imh_window_get_play_view (window)),
-                                          "show-summary", NULL);
+          gtk_widget_activate_action (GTK_WIDGET (imh_window_get_play_view (window)),
+                                      "game.show-summary", NULL);
           summary = imh_play_view_get_summary (imh_window_get_play_view (window));
           g_assert (summary != NULL);
           /* The window at --size; the summary at its own size. */
@@ -216,8 +236,7 @@ _imh_application_take_screenshot (ImhApplication *self)
                                        self->screenshot->height);
           gtk_window_present (GTK_WINDOW (window));
           /* No hint at the end of a game: the picture right away. */
-          if (!g_action_group_get_action_enabled (imh_play_view_get_actions (imh_window_get_play_view (window)),
-                                                  "hint"))
+          if (!imh_play_view_get_action_enabled (imh_window_get_play_view (window), "game.hint"))
             {
               g_signal_handlers_disconnect_by_func (board, on_study_hint, self);
               take_when_ready (self, GTK_WINDOW (window));
@@ -247,21 +266,21 @@ _imh_application_take_screenshot (ImhApplication *self)
 
       g_action_group_change_action_state (G_ACTION_GROUP (window), "library",
                                           g_variant_new_boolean (TRUE));
-      /* The newest game selected, so that the action bar shows (once the
-       * list, read in the background, has it). */
-      page = imh_window_get_library_page (window);
-      if (page != NULL)
-        {
-          GtkSelectionModel *selection = imh_library_page_get_selection (IMH_LIBRARY_PAGE (page));
-
-          if (g_list_model_get_n_items (G_LIST_MODEL (selection)) > 0)
-            gtk_selection_model_select_item (selection, 0, TRUE);
-          else
-            g_signal_connect (selection, "items-changed", G_CALLBACK (select_newest), NULL);
-        }
       /* At its size from the start: the columns shown depend on the width. */
       gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
                                    self->screenshot->height);
+      /* The page once the library is open (in the background). */
+      page = imh_window_get_library_page (window);
+      if (page == NULL)
+        {
+          g_signal_connect_object (window, "notify::library", G_CALLBACK (on_screenshot_library),
+                                   self, G_CONNECT_SWAPPED);
+          gtk_window_present (GTK_WINDOW (window));
+          return;
+        }
+      on_screenshot_library (self, NULL, window);
+      gtk_window_present (GTK_WINDOW (window));
+      return;
     }
   take_when_ready (self, GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (window));

@@ -346,12 +346,12 @@ static const struct {
   { "app.preferences", { "<Control>comma", NULL } },
   { "app.help", { "F1", NULL } },
   { "win.close", { "<Control>w", NULL } },
-  { "game.new-game", { "<Control>n", NULL } },
-  { "game.open", { "<Control>o", NULL } },
-  { "game.save", { "<Control>s", NULL } },
-  { "game.save-as", { "<Shift><Control>s", NULL } },
-  { "game.undo", { "<Control>z", NULL } },
-  { "game.redo", { "<Shift><Control>z", NULL } },
+  { "win.new-game", { "<Control>n", NULL } },
+  { "win.open", { "<Control>o", NULL } },
+  { "win.save", { "<Control>s", NULL } },
+  { "win.save-as", { "<Shift><Control>s", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Shift><Control>z", NULL } },
 };
 
 static void

@@ -6,8 +6,11 @@
 
 #include "imh-game-settings.h"
 
-/* The app's keys that held the Duel's choices before every game had its
- * own settings, and their keys there. */
+/* The old schema: the app's keys that held the new-game choices before
+ * every game had its own settings, and their keys there. Only one game was
+ * played then: the one with this rules id. */
+#define LEGACY_GAME_ID "duel"
+
 static const struct
 {
   const char *old_key;
@@ -47,8 +50,8 @@ imh_game_settings_new (const ImhRules *rules)
 
   path = g_strdup_printf ("/io/github/imhotepapp/Imhotep/games/%s/", rules->id);
   settings = g_settings_new_with_path (BASE_APP_ID IMH_GAME_SETTINGS_SCHEMA_SUFFIX, path);
-  /* The legacy keys only ever held the Duel's choices. */
-  if (rules->kind == IMH_GAME_DUEL)
+  /* The legacy keys only ever held the choices of one game. */
+  if (g_str_equal (rules->id, LEGACY_GAME_ID))
     migrate (settings);
   return settings;
 }

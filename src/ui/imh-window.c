@@ -24,8 +24,11 @@ struct _ImhWindow
   AdwApplicationWindow  parent_instance;
 
   GSettings            *settings;
-  ImhLibrary           *library;        /* opened when first needed */
+  ImhLibrary           *library;        /* opened in the background when first needed */
+  GCancellable         *library_cancellable; /* while the library opens */
+  gboolean              resume_pending; /* imh_window_resume() once the library is there */
   GtkWidget            *library_page;
+  GtkWidget            *library_loading; /* the "library" page while the library opens */
   gboolean              library_autosave;
   ImhSession           *session;        /* the game shown: its file, library entry and autosave */
   GBindingGroup        *session_bindings; /* source: session */
@@ -54,6 +57,14 @@ struct _ImhWindow
 };
 
 G_DEFINE_FINAL_TYPE (ImhWindow, imh_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_LIBRARY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 /* The window's size and maximized state are kept in GSettings, written
  * once when the window closes (not on every resize). */
@@ -272,15 +283,88 @@ library_problem (ImhWindow *self, const char *heading, const char *body)
     g_signal_connect (self, "map", G_CALLBACK (show_library_problem), NULL);
 }
 
+static void on_library_opened (GObject      *source,
+                               GAsyncResult *result,
+                               gpointer      user_data);
+static void start_resume      (ImhWindow    *self);
+static void follow_session    (ImhWindow    *self);
+
+/* TRUE when the library is open; else opens it in a thread (open and
+ * salvage), once: on_library_opened() goes on. */
 static gboolean
 ensure_library (ImhWindow *self)
 {
-  g_autoptr(GError) error = NULL;
-
   if (self->library != NULL)
     return TRUE;
-  self->library = imh_library_open (NULL, &error);
-  if (self->library == NULL)
+  if (self->library_cancellable == NULL)
+    {
+      self->library_cancellable = g_cancellable_new ();
+      imh_library_open_async (NULL, self->library_cancellable, on_library_opened, g_object_ref (self));
+    }
+  return FALSE;
+}
+
+static void
+add_library_page (ImhWindow *self)
+{
+  self->library_page = imh_library_page_new (self->library);
+  gtk_stack_add_titled (self->stack, self->library_page, "library", _("Library"));
+  g_signal_connect_object (self->library_page, "open-game",
+                           G_CALLBACK (on_library_open_game), self, G_CONNECT_SWAPPED);
+}
+
+/* The "library" page while the library opens: a spinner. */
+static void
+add_library_loading (ImhWindow *self)
+{
+  GtkWidget *spinner = gtk_spinner_new ();
+
+  gtk_spinner_start (GTK_SPINNER (spinner));
+  gtk_widget_set_size_request (spinner, 32, 32);
+  gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Opening the game library"), -1);
+  self->library_loading = adw_status_page_new ();
+  adw_status_page_set_title (ADW_STATUS_PAGE (self->library_loading), _("Opening the Library…"));
+  adw_status_page_set_child (ADW_STATUS_PAGE (self->library_loading), spinner);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->library_loading), GTK_ACCESSIBLE_STATE_BUSY, TRUE, -1);
+  gtk_stack_add_titled (self->stack, self->library_loading, "library", _("Library"));
+}
+
+/* The loading page goes: the library page takes its place (shown if it
+ * was), or, when the library could not be opened, the game. */
+static void
+replace_library_loading (ImhWindow *self)
+{
+  gboolean shown;
+
+  if (self->library_loading == NULL)
+    return;
+  shown = gtk_stack_get_visible_child (self->stack) == self->library_loading;
+  gtk_stack_remove (self->stack, g_steal_pointer (&self->library_loading));
+  if (self->library != NULL)
+    {
+      add_library_page (self);
+      if (shown)
+        gtk_stack_set_visible_child_name (self->stack, "library");
+    }
+  else if (shown)
+    on_play_game_changed (self);
+}
+
+static void
+on_library_opened (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(ImhWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhLibrary) library = imh_library_open_finish (result, &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->play_view == NULL)
+    return;   /* the window is gone */
+  g_clear_object (&self->library_cancellable);
+  if (library == NULL)
     {
       /* Not a library (never changed), or no library at all: playing
        * goes on without one. */
@@ -289,9 +373,12 @@ ensure_library (ImhWindow *self)
                          g_error_matches (error, IMH_LIBRARY_ERROR, IMH_LIBRARY_ERROR_NOT_A_LIBRARY)
                          ? _("Games are not saved. Move or rename that file to start a new library.")
                          : _("Games are not saved."));
+      self->resume_pending = FALSE;
+      replace_library_loading (self);
       library_problem (self, _("The Game Library Cannot Be Opened"), body);
-      return FALSE;
+      return;
     }
+  self->library = g_steal_pointer (&library);
   imh_play_view_set_library (self->play_view, self->library);
   /* A damaged library salvaged into a new one, or one shown read-only:
    * the game goes on, a dialog says what happened and where the files are. */
@@ -308,21 +395,28 @@ ensure_library (ImhWindow *self)
     default:
       break;
     }
-  return TRUE;
+  replace_library_loading (self);
+  /* A game shown before (a file opened from the command line) keeps its
+   * session: the library is attached to it. */
+  follow_session (self);
+  if (self->resume_pending)
+    {
+      self->resume_pending = FALSE;
+      start_resume (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIBRARY]);
 }
 
-static gboolean
+/* The library page, or its loading state until the library is open. */
+static void
 ensure_library_page (ImhWindow *self)
 {
-  if (self->library_page != NULL)
-    return TRUE;
-  if (!ensure_library (self))
-    return FALSE;
-  self->library_page = imh_library_page_new (self->library);
-  gtk_stack_add_titled (self->stack, self->library_page, "library", _("Library"));
-  g_signal_connect_object (self->library_page, "open-game",
-                           G_CALLBACK (on_library_open_game), self, G_CONNECT_SWAPPED);
-  return TRUE;
+  if (self->library_page != NULL || self->library_loading != NULL)
+    return;
+  if (ensure_library (self))
+    add_library_page (self);
+  else
+    add_library_loading (self);
 }
 
 /* ---- Whether the game is saved ----------------------------------------- */
@@ -460,14 +554,11 @@ follow_session (ImhWindow *self)
   if (self->play_view == NULL)
     return;   /* disposed */
   session = imh_play_view_get_session (self->play_view);
+  /* Without a library yet, it is attached when it is open (this runs
+   * again then). */
   if (session != NULL && imh_session_get_library (session) == NULL
       && self->library_autosave && ensure_library (self))
-    {
-      g_autoptr(ImhSession) kept = imh_session_new (imh_session_get_game (session), self->library, 0);
-
-      imh_play_view_set_session (self->play_view, kept);   /* follow_session() again */
-      return;
-    }
+    imh_session_set_library (session, self->library);
   use_session (self, session);
 }
 
@@ -493,8 +584,7 @@ win_library_change_state (GSimpleAction *action,
 
   if (g_variant_get_boolean (state))
     {
-      if (!ensure_library_page (self))
-        return;
+      ensure_library_page (self);
       gtk_stack_set_visible_child_name (self->stack, "library");
       gtk_widget_set_visible (self->game_buttons, FALSE);
       gtk_widget_set_visible (self->sidebar_button, FALSE);
@@ -521,6 +611,57 @@ static const GActionEntry win_entries[] = {
   { .name = "library", .state = "false", .change_state = win_library_change_state },
 };
 
+/* The play view's actions that the header bar, the menu and the
+ * application's accelerators use: win.X activates the view's game.X and is
+ * enabled when it is (game.show-sidebar: win.show-sidebar, a property
+ * action on the view). */
+static const char *const forwarded_actions[] = {
+  "new-game", "open", "save", "save-as", "undo", "redo", "hint", "analyse",
+};
+
+static void
+win_forward (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  ImhWindow *self = user_data;
+  g_autofree char *name = g_strconcat ("game.", g_action_get_name (G_ACTION (action)), NULL);
+
+  gtk_widget_activate_action_variant (GTK_WIDGET (self->play_view), name, parameter);
+}
+
+static void
+sync_forwarded_actions (ImhWindow *self)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (forwarded_actions); i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), forwarded_actions[i]);
+      g_autofree char *name = g_strconcat ("game.", forwarded_actions[i], NULL);
+
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
+                                   imh_play_view_get_action_enabled (self->play_view, name));
+    }
+}
+
+static void
+add_forwarded_actions (ImhWindow *self)
+{
+  g_autoptr(GPropertyAction) sidebar = NULL;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (forwarded_actions); i++)
+    {
+      g_autoptr(GSimpleAction) action = g_simple_action_new (forwarded_actions[i], NULL);
+
+      g_signal_connect_object (action, "activate", G_CALLBACK (win_forward), self, 0);
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+    }
+  sidebar = g_property_action_new ("show-sidebar", self->play_view, "show-sidebar");
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (sidebar));
+  g_signal_connect_object (self->play_view, "actions-changed",
+                           G_CALLBACK (sync_forwarded_actions), self, G_CONNECT_SWAPPED);
+  sync_forwarded_actions (self);
+}
+
 static void
 imh_window_dispose (GObject *object)
 {
@@ -529,6 +670,8 @@ imh_window_dispose (GObject *object)
   /* The last changes go to the library before the window goes. */
   self->library_autosave = FALSE;
   drop_session (self);
+  /* It holds the view. */
+  g_action_map_remove_action (G_ACTION_MAP (self), "show-sidebar");
   g_clear_object (&self->session_bindings);
   g_clear_object (&self->autosave_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMH_TYPE_WINDOW);
@@ -536,11 +679,32 @@ imh_window_dispose (GObject *object)
   g_clear_handle_id (&self->thumbnail_source, g_source_remove);
   g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
+  g_cancellable_cancel (self->library_cancellable);
+  g_clear_object (&self->library_cancellable);
+  self->library_loading = NULL;
   g_clear_object (&self->library);
   g_clear_pointer (&self->library_problem_heading, g_free);
   g_clear_pointer (&self->library_problem_body, g_free);
 
   G_OBJECT_CLASS (imh_window_parent_class)->dispose (object);
+}
+
+static void
+imh_window_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  ImhWindow *self = IMH_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_LIBRARY:
+      g_value_set_object (value, self->library);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -551,7 +715,15 @@ imh_window_class_init (ImhWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = imh_window_dispose;
+  object_class->get_property = imh_window_get_property;
   window_class->close_request = imh_window_close_request;
+
+  /* The library, once it is open (opened in the background when first
+   * needed; NULL until then, and when it cannot be opened). */
+  properties[PROP_LIBRARY] =
+    g_param_spec_object ("library", NULL, NULL, IMH_TYPE_LIBRARY,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, busy_spinner);
@@ -614,9 +786,6 @@ imh_window_init (ImhWindow *self)
   g_type_ensure (IMH_TYPE_PLAY_VIEW);
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  /* The game's actions serve the header bar and the menu too. */
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "game",
-                                  imh_play_view_get_actions (self->play_view));
   g_signal_connect_object (self->play_view, "notify::game",
                            G_CALLBACK (on_play_game_changed), self, G_CONNECT_SWAPPED);
   /* The header bar shows when the computer thinks. */
@@ -625,6 +794,7 @@ imh_window_init (ImhWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
+  add_forwarded_actions (self);
   g_signal_connect_object (self->stack, "notify::visible-child-name",
                            G_CALLBACK (on_stack_page_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_view, "notify::session",
@@ -673,6 +843,14 @@ imh_window_get_header_bar (ImhWindow *self)
   g_return_val_if_fail (IMH_IS_WINDOW (self), NULL);
 
   return self->header_bar;
+}
+
+ImhLibrary *
+imh_window_get_library (ImhWindow *self)
+{
+  g_return_val_if_fail (IMH_IS_WINDOW (self), NULL);
+
+  return self->library;
 }
 
 GtkWidget *
@@ -770,8 +948,19 @@ imh_window_resume (ImhWindow *self)
 {
   g_return_if_fail (IMH_IS_WINDOW (self));
 
+  /* Once the library is open (a dialog says why it cannot be; playing
+   * works without the library). */
   if (!ensure_library (self))
-    return;   /* the toast says why; playing works without the library */
+    {
+      self->resume_pending = TRUE;
+      return;
+    }
+  start_resume (self);
+}
+
+static void
+start_resume (ImhWindow *self)
+{
   /* Once: the autosave file of earlier versions becomes a library entry. */
   if (!imh_library_is_read_only (self->library))
     {

@@ -17,7 +17,12 @@ ImhWindow    *imh_window_new            (ImhApplication *application);
 AdwHeaderBar *imh_window_get_header_bar (ImhWindow      *self);
 const char   *imh_window_get_page       (ImhWindow      *self);
 ImhPlayView  *imh_window_get_play_view  (ImhWindow      *self);
-/* The library page (an ImhLibraryPage), or NULL until it is first shown. */
+/* The library ("library"): opened in a thread when first needed (the
+ * library page, the autosave, resuming); NULL until it is open (wait for
+ * notify::library), and when it cannot be opened. */
+ImhLibrary   *imh_window_get_library    (ImhWindow      *self);
+/* The library page (an ImhLibraryPage), or NULL until it is first shown
+ * with the library open (a loading page is shown meanwhile). */
 GtkWidget    *imh_window_get_library_page (ImhWindow    *self);
 void          imh_window_add_toast      (ImhWindow      *self,
                                          AdwToast       *toast);

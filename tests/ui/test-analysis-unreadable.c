@@ -240,7 +240,6 @@ test_unreadable (Fixture       *f,
   g_autoptr(ImhLibrary) lib = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *broken = NULL, *stored = NULL, *why = NULL;
-  GActionGroup *actions = imh_play_view_get_actions (f->view);
 
   if (f->db == NULL)
     return;
@@ -260,7 +259,7 @@ test_unreadable (Fixture       *f,
   g_assert_nonnull (why);
   /* Said on the page, with the reason, and analysing again is offered. */
   g_assert_true (page_shows (f, why));
-  g_assert_true (g_action_group_get_action_enabled (actions, "analyse"));
+  g_assert_true (imh_play_view_get_action_enabled (f->view, "game.analyse"));
   /* The library lists it as unreadable, and keeps it. */
   {
     g_autoptr(ImhGameSummary) s = imh_library_get_summary (lib, DUEL_ID, &error);
@@ -273,10 +272,10 @@ test_unreadable (Fixture       *f,
   g_clear_pointer (&stored, g_free);
 
   /* A cancelled analysis changes nothing. */
-  g_action_group_activate_action (actions, "analyse", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "game.analyse", NULL);
   g_assert_true (imh_analysis_page_get_running (f->page));
   g_assert_false (page_shows (f, why));
-  g_action_group_activate_action (actions, "cancel-analysis", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "game.cancel-analysis", NULL);
   imh_test_flush_main_loop ();
   g_assert_false (imh_analysis_page_get_running (f->page));
   g_assert_true (page_shows (f, why));
@@ -285,7 +284,7 @@ test_unreadable (Fixture       *f,
   g_clear_pointer (&stored, g_free);
 
   /* Analysed again: shown, stored in its place, the message gone. */
-  g_action_group_activate_action (actions, "analyse", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "game.analyse", NULL);
   imh_test_iterate_until (analysis_is_done, f->page);
   g_assert_nonnull (imh_analysis_page_get_result (f->page));
   g_assert_null (imh_analysis_page_get_load_error (f->page));

@@ -106,6 +106,7 @@ test_banner_then_saved (void)
   gtk_window_present (GTK_WINDOW (window));
   imh_test_iterate_until (imh_test_widget_is_drawn, window);
   imh_window_set_library_autosave (window, TRUE);
+  imh_test_wait_for_object (window, "library");
   banner = imh_test_find_widget (GTK_WIDGET (window), is_save_banner, NULL);
   g_assert_nonnull (banner);
   g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (banner)));
@@ -167,6 +168,7 @@ test_close_while_not_saved (void)
   gtk_window_present (GTK_WINDOW (window));
   imh_test_iterate_until (imh_test_widget_is_drawn, window);
   imh_window_set_library_autosave (window, TRUE);
+  imh_test_wait_for_object (window, "library");
   banner = imh_test_find_widget (GTK_WIDGET (window), is_save_banner, NULL);
 
   imh_options_init (&o, IMH_GAME_DUEL, 2);

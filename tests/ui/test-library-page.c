@@ -11,6 +11,7 @@
 #include "imh-library-page-private.h"
 #include "imh-library-private.h"
 #include "imh-record-file.h"
+#include "imh-texts.h"
 #include "ui-test-util.h"
 #include "test-i18n.h"
 
@@ -140,7 +141,30 @@ test_list_filter_delete_undo (void)
   }
   g_assert_true (gtk_widget_get_mapped (widget));
 
-  /* Filter by game, then a search with no match, then back. */
+  /* The game filter: "All Games", then every kind of the rules (a kind
+   * for two or more players also by their number). */
+  {
+    GListModel *names = gtk_drop_down_get_model (_imh_library_page_get_game_filter (page));
+    guint n_names = g_list_model_get_n_items (names), expected = 1;
+
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 0), ==, IMH_T ("All Games"));
+    for (ImhGameKind kind = 0; kind < IMH_N_GAMES; kind++)
+      {
+        const ImhRules *rules = imh_rules_get (kind);
+        g_autofree char *first = imh_texts_game_short_name (kind, rules->min_players);
+        gboolean found = FALSE;
+
+        expected += rules->min_players == rules->max_players
+                    ? 1 : 1u + rules->max_players - rules->min_players + 1;
+        for (guint i = 1; i < n_names; i++)
+          found = found || g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (names), i), first);
+        g_assert_true (found);
+      }
+    g_assert_cmpuint (n_names, ==, expected);
+  }
+
+  /* Filter by game (the first kind, the Duel), then a search with no
+   * match, then back. */
   gtk_drop_down_set_selected (_imh_library_page_get_game_filter (page), 1);
   settle (page);
   g_assert_cmpuint (n_items (page), ==, n_duel);

@@ -32,6 +32,12 @@ listing (const char *dir)
   return g_strjoinv ("\n", (char **) names->pdata);
 }
 
+static gboolean
+dialog_shown (gpointer data)
+{
+  return imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
 static void
 test_not_a_library (void)
 {
@@ -57,9 +63,12 @@ test_not_a_library (void)
   imh_window_set_library_autosave (window, TRUE);
   imh_window_resume (window);
 
-  /* The window says what is wrong, with the path. */
+  /* The window says what is wrong, with the path (once the open, in the
+   * background, failed). */
+  imh_test_iterate_until (dialog_shown, NULL);
   dialog = imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
+  g_assert_null (imh_window_get_library (window));
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
   g_assert_nonnull (strstr (body, path));
   g_assert_nonnull (strstr (body, "not an Imhotep library"));

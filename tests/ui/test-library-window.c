@@ -98,9 +98,11 @@ test_library_in_window (void)
   g_assert_false (library_state (window));
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");
 
-  /* Menu → Library: the page with the games. */
+  /* Menu → Library: the page with the games (once the library is open). */
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
   g_assert_true (library_state (window));
+  g_assert_cmpstr (imh_window_get_page (window), ==, "library");
+  imh_test_wait_for_object (window, "library");
   g_assert_cmpstr (imh_window_get_page (window), ==, "library");
   page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_assert_nonnull (page);
@@ -181,6 +183,8 @@ test_library_autosave (void)
   gtk_window_present (GTK_WINDOW (window));
   imh_test_iterate_until (imh_test_widget_is_drawn, window);
   imh_window_set_library_autosave (window, TRUE);
+  /* Open (in the background) before the test opens it too. */
+  imh_test_wait_for_object (window, "library");
 
   {
     g_autoptr(ImhLibrary) lib = imh_library_open (path, &error);
@@ -190,6 +194,7 @@ test_library_autosave (void)
   g_assert_cmpint (id, >, 0);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  imh_test_wait_for_object (window, "library");
   page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_signal_emit_by_name (page, "open-game", id, -1);
   wait_for_another_game (window);
@@ -240,6 +245,8 @@ launch_window (void)
   imh_test_iterate_until (imh_test_widget_is_drawn, window);
   imh_window_set_library_autosave (window, TRUE);
   imh_window_resume (window);
+  /* Open (in the background) before the test opens it too. */
+  imh_test_wait_for_object (window, "library");
   return window;
 }
 
@@ -455,6 +462,7 @@ test_damaged_library (void)
   g_assert_true (g_file_set_contents (path, contents, (gssize) len, NULL));
 
   window = launch_window ();
+  /* Salvaged in the background: the dialog once the library is open. */
   dialog = imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
   {
@@ -557,6 +565,7 @@ test_base_game_shown (void)
   /* Each game from the library on the board of its kind, the other kind
    * first. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  imh_test_wait_for_object (window, "library");
   page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_LIBRARY_PAGE);
   g_assert_nonnull (page);
   for (int step = 0; step < 2; step++)

@@ -145,20 +145,18 @@ test_undo_redo (Fixture       *f,
                 gconstpointer  data)
 {
   g_autoptr(ImhGame) game = new_game (12, TRUE);
-  GActionGroup *actions;
   guint after_moves, after_undo;
 
   imh_play_view_set_game (f->view, game);
-  actions = imh_play_view_get_actions (f->view);
-  g_assert_false (g_action_group_get_action_enabled (actions, "undo"));
+  g_assert_false (imh_play_view_get_action_enabled (f->view, "game.undo"));
   for (int i = 0; i < 4; i++)
     {
       decide_first_legal (f);
       imh_test_iterate_until (human_to_move, game);
     }
   after_moves = imh_game_get_live_ply (game);
-  g_assert_true (g_action_group_get_action_enabled (actions, "undo"));
-  g_assert_false (g_action_group_get_action_enabled (actions, "redo"));
+  g_assert_true (imh_play_view_get_action_enabled (f->view, "game.undo"));
+  g_assert_false (imh_play_view_get_action_enabled (f->view, "game.redo"));
 
   /* Undo against the computer goes back to the person's last decision. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.undo", NULL));
@@ -166,7 +164,7 @@ test_undo_redo (Fixture       *f,
   g_assert_cmpuint (after_undo, <, after_moves);
   g_assert_cmpint (imh_game_get_actor (game), ==, 0);
   g_assert_true (imh_board_get_interactive (IMH_BOARD (f->board)));
-  g_assert_true (g_action_group_get_action_enabled (actions, "redo"));
+  g_assert_true (imh_play_view_get_action_enabled (f->view, "game.redo"));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.redo", NULL));
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, after_moves);
@@ -286,15 +284,14 @@ test_finished_record (Fixture       *f,
   g_autofree char *text = finished_record (15);
   g_autoptr(GError) error = NULL;
   g_autoptr(ImhGame) game = imh_game_new_from_record_text (text, -1, &error);
-  GActionGroup *actions = imh_play_view_get_actions (f->view);
 
   g_assert_no_error (error);
   imh_play_view_set_game (f->view, game);
   g_assert_true (imh_game_get_is_over (game));
   g_assert_false (imh_board_get_interactive (IMH_BOARD (f->board)));
   g_assert_cmpuint (imh_board_get_n_targets (IMH_BOARD (f->board)), ==, 0);
-  g_assert_false (g_action_group_get_action_enabled (actions, "hint"));
-  g_assert_true (g_action_group_get_action_enabled (actions, "show-summary"));
+  g_assert_false (imh_play_view_get_action_enabled (f->view, "game.hint"));
+  g_assert_true (imh_play_view_get_action_enabled (f->view, "game.show-summary"));
   g_assert_null (imh_play_view_get_summary (f->view));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.show-summary", NULL));
   g_assert_true (ADW_IS_MESSAGE_DIALOG (imh_play_view_get_summary (f->view)));
@@ -678,11 +675,11 @@ test_save_to_file (Fixture       *f,
   g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
   g_assert_cmpstr (before, ==, text);   /* nothing written yet */
 
-  g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "save"));
+  g_assert_true (imh_play_view_get_action_enabled (f->view, "game.save"));
   /* Done when the view says so (it logs its toasts here): the file is
    * written before that, and the view is let go after it. */
   handler = g_log_set_handler (NULL, G_LOG_LEVEL_MESSAGE, on_log_message, &saved);
-  g_action_group_activate_action (imh_play_view_get_actions (f->view), "save", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "game.save", NULL);
   imh_test_iterate_until (log_seen, &saved);
   g_log_remove_handler (NULL, handler);
   g_assert_true (file_has_game (&wait));
@@ -725,7 +722,7 @@ test_view_keys (Fixture       *f,
     { "Home", "game.history-first" }, { "End", "game.history-last" },
     { "Up", "game.history-first" }, { "Down", "game.history-last" },
     { "F9", "game.show-sidebar" }, { "n", "game.next-mistake" }, { "p", "game.previous-mistake" },
-    { "<Control>d", "study.bookmark" },
+    { "<Control>d", "game.bookmark" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)

@@ -122,10 +122,10 @@ static void
 activate (Fixture    *f,
           const char *action)
 {
-  GActionGroup *actions = imh_play_view_get_actions (f->view);
+  g_autofree char *name = g_strconcat ("game.", action, NULL);
 
-  g_assert_true (g_action_group_get_action_enabled (actions, action));
-  g_action_group_activate_action (actions, action, NULL);
+  g_assert_true (imh_play_view_get_action_enabled (f->view, name));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), name, NULL));
 }
 
 /* When "running" turns FALSE, the result is already shown (the
@@ -147,8 +147,8 @@ analyse (Fixture *f)
 
   activate (f, "analyse");
   g_assert_true (imh_analysis_page_get_running (f->page));
-  g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "cancel-analysis"));
-  g_assert_false (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "analyse"));
+  g_assert_true (imh_play_view_get_action_enabled (f->view, "game.cancel-analysis"));
+  g_assert_false (imh_play_view_get_action_enabled (f->view, "game.analyse"));
   imh_test_iterate_until (analysis_is_done, f->page);
   g_signal_handler_disconnect (f->page, id);
   g_assert_nonnull (imh_analysis_page_get_result (f->page));
@@ -220,7 +220,6 @@ test_mistakes (Fixture       *f,
                gconstpointer  data)
 {
   ImhGame *game = imh_play_view_get_game (f->view);
-  GActionGroup *actions = imh_play_view_get_actions (f->view);
   GListModel *history = G_LIST_MODEL (imh_game_get_history (game));
   ImhAnalysisResult *result;
   guint n = imh_game_get_n_plies (game);
@@ -248,12 +247,12 @@ test_mistakes (Fixture       *f,
 
   /* Forward through every mark from the start. */
   imh_game_set_viewed_ply (game, 0);
-  g_assert_false (g_action_group_get_action_enabled (actions, "previous-mistake"));
-  while (g_action_group_get_action_enabled (actions, "next-mistake"))
+  g_assert_false (imh_play_view_get_action_enabled (f->view, "game.previous-mistake"));
+  while (imh_play_view_get_action_enabled (f->view, "game.next-mistake"))
     {
       guint viewed;
 
-      g_action_group_activate_action (actions, "next-mistake", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (f->view), "game.next-mistake", NULL);
       viewed = imh_game_get_viewed_ply (game);
       g_assert_cmpuint (viewed, >=, 1);
       g_assert_cmpint ((int) viewed - 1, >, last);
@@ -269,11 +268,11 @@ test_mistakes (Fixture       *f,
 
   /* And back. */
   visited = 1;
-  while (g_action_group_get_action_enabled (actions, "previous-mistake"))
+  while (imh_play_view_get_action_enabled (f->view, "game.previous-mistake"))
     {
       guint viewed;
 
-      g_action_group_activate_action (actions, "previous-mistake", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (f->view), "game.previous-mistake", NULL);
       viewed = imh_game_get_viewed_ply (game);
       g_assert_cmpint ((int) viewed - 1, <, last);
       g_assert_cmpint (imh_analysis_result_get_ply (result, viewed - 1)->mark, !=, IMH_MARK_NONE);
@@ -288,7 +287,6 @@ static void
 test_cancel (Fixture       *f,
              gconstpointer  data)
 {
-  GActionGroup *actions = imh_play_view_get_actions (f->view);
 
   /* Large enough not to finish before the cancel (quick depth: the
    * other action, same page). */
@@ -299,8 +297,8 @@ test_cancel (Fixture       *f,
   g_assert_false (imh_analysis_page_get_running (f->page));
   imh_test_flush_main_loop ();
   g_assert_null (imh_analysis_page_get_result (f->page));
-  g_assert_true (g_action_group_get_action_enabled (actions, "analyse"));
-  g_assert_false (g_action_group_get_action_enabled (actions, "next-mistake"));
+  g_assert_true (imh_play_view_get_action_enabled (f->view, "game.analyse"));
+  g_assert_false (imh_play_view_get_action_enabled (f->view, "game.next-mistake"));
 }
 
 /* "Everything revealed" is a stateful action driving the board. */
@@ -308,19 +306,18 @@ static void
 test_reveal (Fixture       *f,
              gconstpointer  data)
 {
-  GActionGroup *actions = imh_play_view_get_actions (f->view);
   GtkWidget *board = imh_play_view_get_board (f->view);
   ImhGame *game = imh_play_view_get_game (f->view);
-  g_autoptr(GVariant) state = NULL;
   gboolean revealed = TRUE;
 
   g_assert_false (imh_board_get_reveal_hidden (IMH_BOARD (board)));
   imh_game_set_viewed_ply (game, 3);
-  g_action_group_change_action_state (actions, "reveal-hidden", g_variant_new_boolean (TRUE));
+  /* game.reveal-hidden toggles the view's "reveal-hidden". */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.reveal-hidden", NULL));
   g_object_get (board, "reveal-hidden", &revealed, NULL);
   g_assert_true (revealed);
-  state = g_action_group_get_action_state (actions, "reveal-hidden");
-  g_assert_true (g_variant_get_boolean (state));
+  g_object_get (f->view, "reveal-hidden", &revealed, NULL);
+  g_assert_true (revealed);
   /* Drawn with the pile and the reserve face up (no warning). */
   gtk_widget_queue_draw (board);
   imh_test_flush_main_loop ();
@@ -341,7 +338,7 @@ test_reveal (Fixture       *f,
                      d->pile_n + d->reserve_n);
   }
 
-  g_action_group_change_action_state (actions, "reveal-hidden", g_variant_new_boolean (FALSE));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.reveal-hidden", NULL));
   g_assert_false (imh_board_get_reveal_hidden (IMH_BOARD (board)));
   /* As the player saw it: nothing hidden is shown. */
   g_assert_cmpint (imh_board_get_n_revealed (IMH_BOARD (board)), ==, 0);
@@ -425,8 +422,8 @@ test_library (Fixture       *f,
   g_assert_nonnull (imh_analysis_page_get_result (f->page));
   g_assert_cmpuint (imh_eval_graph_get_n_points (IMH_EVAL_GRAPH (imh_analysis_page_get_graph (f->page))),
                     ==, imh_game_get_n_plies (imh_session_get_game (again)) + 1);
-  g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "next-mistake")
-                 || g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "previous-mistake"));
+  g_assert_true (imh_play_view_get_action_enabled (f->view, "game.next-mistake")
+                 || imh_play_view_get_action_enabled (f->view, "game.previous-mistake"));
 
   /* A game of another line with that id (the entry was played on
    * differently and stored again): the old analysis is not shown, quietly. */
@@ -437,7 +434,7 @@ test_library (Fixture       *f,
     imh_session_set_analysis (other_session, stored);
     imh_play_view_set_session (f->view, other_session);
     g_assert_null (imh_analysis_page_get_result (f->page));
-    g_assert_true (g_action_group_get_action_enabled (imh_play_view_get_actions (f->view), "analyse"));
+    g_assert_true (imh_play_view_get_action_enabled (f->view, "game.analyse"));
   }
   imh_play_view_set_session (f->view, NULL);
 }

@@ -59,6 +59,7 @@ library_window (void)
   gtk_window_present (GTK_WINDOW (window));
   imh_test_iterate_until (imh_test_widget_is_drawn, window);
   imh_window_set_library_autosave (window, TRUE);
+  imh_test_wait_for_object (window, "library");
   return window;
 }
 
@@ -206,7 +207,7 @@ test_save_to_session_file (void)
 
   play_one (imh_play_view_get_game (view));
   g_assert_true (imh_session_get_modified (session));
-  g_action_group_activate_action (imh_play_view_get_actions (view), "save", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.save", NULL);
   imh_test_iterate_until (is_not_modified, session);
   g_assert_true (g_file_equal (imh_session_get_file (session), file));
 
@@ -307,6 +308,7 @@ test_analysis_reopened (void)
     g_assert_null (imh_analysis_page_get_result (page));
   }
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
+  imh_test_wait_for_object (window, "library");
   library_page = imh_window_get_library_page (window);
   g_assert_nonnull (library_page);
   g_signal_emit_by_name (library_page, "open-game", imh_session_get_library_id (session), -1);

@@ -195,7 +195,7 @@ test_top_five (Fixture       *f,
   }
 
   /* The switch (action study.top-five) draws the best five at once. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.top-five", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->study), "study.top-five", NULL));
   g_assert_true (imh_study_view_get_top_five (f->study));
   g_assert_cmpuint (imh_board_get_n_hints (IMH_BOARD (f->board)), ==, 5);
 
@@ -214,7 +214,7 @@ test_top_five (Fixture       *f,
   g_assert_cmpuint (imh_game_get_live_ply (game), ==, 3);
 
   /* Off again: only the best. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.top-five", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->study), "study.top-five", NULL));
   g_assert_cmpuint (imh_board_get_n_hints (IMH_BOARD (f->board)), ==, 1);
 }
 
@@ -373,7 +373,7 @@ test_bookmark (Fixture       *f,
 
   /* Ctrl+D's action: a dialog with a note. */
   imh_game_set_viewed_ply (game, 3);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "study.bookmark", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.bookmark", NULL));
   dialog = ADW_MESSAGE_DIALOG (imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (dialog);
   entry = adw_message_dialog_get_extra_child (dialog);

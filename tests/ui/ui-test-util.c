@@ -140,3 +140,31 @@ imh_test_init (int    *argcp,
   gtk_disable_setlocale ();
   gtk_init ();
 }
+
+static void
+set_flag (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+void
+imh_test_wait_for_object (gpointer    object,
+                          const char *property)
+{
+  g_autofree char *signal = g_strconcat ("notify::", property, NULL);
+
+  for (;;)
+    {
+      g_autoptr(GObject) value = NULL;
+      gboolean notified = FALSE;
+      gulong id;
+
+      g_object_get (object, property, &value, NULL);
+      if (value != NULL)
+        return;
+      id = g_signal_connect_swapped (object, signal, G_CALLBACK (set_flag), &notified);
+      while (!notified)
+        g_main_context_iteration (NULL, TRUE);
+      g_signal_handler_disconnect (object, id);
+    }
+}

@@ -22,6 +22,10 @@ void       imh_test_iterate_until   (gboolean (*done) (gpointer data),
                                      gpointer   data);
 /* Runs every pending main-loop source, several rounds. */
 void       imh_test_flush_main_loop (void);
+/* Runs the main loop until the object-valued property of object is set
+ * (woken by its notify signal; e.g. a window's "library"). */
+void       imh_test_wait_for_object (gpointer    object,
+                                     const char *property);
 /* For imh_test_iterate_until: the widget is mapped and has a width. */
 gboolean   imh_test_widget_is_drawn (gpointer widget);
 /* widget itself or its first descendant (depth first) that match() accepts, or NULL. */

@@ -74,6 +74,15 @@ G_DECLARE_FINAL_TYPE (ImhLibraryCell, imh_library_cell, IMH, LIBRARY_CELL, GtkWi
 
 typedef struct _DeleteUndo DeleteUndo;
 
+/* A choice of the game filter: a kind, with a number of players for the
+ * kinds played by two or more (0: any). */
+typedef struct {
+  int kind;
+  int n_players;
+} GameChoice;
+
+#define GAME_CHOICES_MAX (1 + IMH_N_GAMES * (1 + IMH_MAX_PLAYERS))
+
 struct _ImhLibraryPage
 {
   GtkWidget          parent_instance;
@@ -123,6 +132,8 @@ struct _ImhLibraryPage
   GtkColumnView     *column_view;
   GtkStack          *content_stack;
   GtkDropDown       *game_filter;
+  GameChoice         game_choices[GAME_CHOICES_MAX]; /* by position in game_filter; 0: all */
+  guint              n_game_choices;
   GtkSearchEntry    *search_entry;
   GtkLabel          *selection_label;
   GtkDropDown       *state_filter;
@@ -392,6 +403,43 @@ refresh_tags (ImhLibraryPage *self)
 /* Query                                                               */
 
 /* The query the search entry, the filters and the sort order select. */
+/* "All Games", then every kind of the rules; a kind played by two or more
+ * players also once for each number of players. */
+static void
+fill_game_filter (ImhLibraryPage *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (names, _("All Games"));
+  self->game_choices[0] = (GameChoice) { -1, 0 };
+  self->n_game_choices = 1;
+  for (ImhGameKind kind = 0; kind < IMH_N_GAMES; kind++)
+    {
+      const ImhRules *rules = imh_rules_get (kind);
+
+      if (rules == NULL)
+        continue;
+      if (rules->min_players == rules->max_players)
+        {
+          g_autofree char *name = imh_texts_game_short_name (kind, rules->min_players);
+
+          gtk_string_list_append (names, name);
+          self->game_choices[self->n_game_choices++] = (GameChoice) { kind, 0 };
+          continue;
+        }
+      gtk_string_list_append (names, imh_texts_game_name (kind));
+      self->game_choices[self->n_game_choices++] = (GameChoice) { kind, 0 };
+      for (guint n = rules->min_players; n <= MIN (rules->max_players, IMH_MAX_PLAYERS); n++)
+        {
+          g_autofree char *name = imh_texts_game_short_name (kind, n);
+
+          gtk_string_list_append (names, name);
+          self->game_choices[self->n_game_choices++] = (GameChoice) { kind, (int) n };
+        }
+    }
+  gtk_drop_down_set_model (self->game_filter, G_LIST_MODEL (names));
+}
+
 static void
 build_query (ImhLibraryPage *self, ImhLibraryQuery *q_out)
 {
@@ -407,12 +455,10 @@ build_query (ImhLibraryPage *self, ImhLibraryQuery *q_out)
   imh_library_query_init (&q);
   if (text != NULL && *text != '\0')
     q.search = g_strdup (text);
-  if (game == 1)
-    q.game = IMH_GAME_DUEL;
-  else if (game >= 2 && game <= 4)
+  if (game > 0 && game < self->n_game_choices)
     {
-      q.game = IMH_GAME_CLASSIC;
-      q.n_players = (int) game;
+      q.game = self->game_choices[game].kind;
+      q.n_players = self->game_choices[game].n_players;
     }
   if (state == 1)
     q.finished = IMH_LIBRARY_YES;
@@ -1853,6 +1899,7 @@ imh_library_page_init (ImhLibraryPage *self)
   self->tags_model = gtk_string_list_new (all_tags);
   self->updating_tags = TRUE;
   gtk_drop_down_set_model (self->tag_filter, G_LIST_MODEL (self->tags_model));
+  fill_game_filter (self);
   self->updating_tags = FALSE;
 
   self->selection = gtk_multi_selection_new (NULL);

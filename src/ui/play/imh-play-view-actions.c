@@ -15,48 +15,6 @@
 #include "imh-ui-util.h"
 
 static void
-enable (ImhPlayView *self,
-        const char  *name,
-        gboolean     enabled)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
-
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
-}
-
-void
-_imh_play_view_actions_update (ImhPlayView *self)
-{
-  gboolean has = self->game != NULL;
-  guint viewed = has ? imh_game_get_viewed_ply (self->game) : 0;
-  guint live = has ? imh_game_get_live_ply (self->game) : 0;
-  const ImhState *vs = has ? imh_game_get_viewed_state (self->game) : NULL;
-
-  enable (self, "save", has);
-  enable (self, "save-as", has);
-  enable (self, "undo", has && imh_game_get_can_undo (self->game));
-  enable (self, "redo", has && imh_game_get_can_redo (self->game));
-  enable (self, "hint", has && !imh_is_over (vs));
-  enable (self, "play-hint", has && imh_board_get_hint_visible (IMH_BOARD (self->board)));
-  enable (self, "history-previous", has && viewed > 0);
-  enable (self, "history-first", has && viewed > 0);
-  enable (self, "history-next", has && viewed < live);
-  enable (self, "history-last", has && viewed < live);
-  enable (self, "show-summary", has && imh_game_get_is_over (self->game));
-  enable (self, "resume-computer", has && imh_game_get_phase (self->game) == IMH_GAME_PHASE_COMPUTER_WAITING);
-  {
-    ImhAnalysisPage *page = IMH_ANALYSIS_PAGE (self->analysis_page);
-    gboolean running = imh_analysis_page_get_running (page);
-
-    enable (self, "analyse", has && !running && imh_game_get_n_plies (self->game) > 0);
-    enable (self, "analyse-quick", has && !running && imh_game_get_n_plies (self->game) > 0);
-    enable (self, "cancel-analysis", running);
-    enable (self, "previous-mistake", has && imh_analysis_page_find_mistake (page, FALSE) >= 0);
-    enable (self, "next-mistake", has && imh_analysis_page_find_mistake (page, TRUE) >= 0);
-  }
-}
-
-static void
 on_abandon_response (ImhPlayView *self,
                      const char  *response)
 {
@@ -65,11 +23,11 @@ on_abandon_response (ImhPlayView *self,
 }
 
 static void
-game_new_game (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer       user_data)
+game_new_game (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
   GtkWidget *dialog;
 
   if (self->game == NULL || imh_game_get_is_over (self->game) || imh_game_get_n_plies (self->game) == 0)
@@ -94,36 +52,36 @@ game_new_game (GSimpleAction *action,
 }
 
 static void
-game_open (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
+game_open (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *parameter)
 {
-  _imh_play_view_open (IMH_PLAY_VIEW (user_data));
+  _imh_play_view_open (IMH_PLAY_VIEW (widget));
 }
 
 /* Ctrl+S: to the game's file, or Save As when it has none. */
 static void
-game_save (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
+game_save (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *parameter)
 {
-  _imh_play_view_save (IMH_PLAY_VIEW (user_data));
+  _imh_play_view_save (IMH_PLAY_VIEW (widget));
 }
 
 static void
-game_save_as (GSimpleAction *action,
-              GVariant      *parameter,
-              gpointer       user_data)
+game_save_as (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
 {
-  _imh_play_view_save_as (IMH_PLAY_VIEW (user_data));
+  _imh_play_view_save_as (IMH_PLAY_VIEW (widget));
 }
 
 static void
-game_undo (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
+game_undo (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   if (self->game == NULL)
     return;
@@ -134,11 +92,11 @@ game_undo (GSimpleAction *action,
 }
 
 static void
-game_redo (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
+game_redo (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   if (self->game == NULL)
     return;
@@ -182,11 +140,11 @@ on_hint_ready (GObject      *source,
 }
 
 static void
-game_hint (GSimpleAction *action,
-           GVariant      *parameter,
-           gpointer       user_data)
+game_hint (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   if (self->game == NULL)
     return;
@@ -206,11 +164,11 @@ game_hint (GSimpleAction *action,
 }
 
 static void
-game_play_hint (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
+game_play_hint (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
   ImhDecision d;
 
   if (self->game == NULL || !imh_board_get_hint (IMH_BOARD (self->board), &d))
@@ -221,11 +179,11 @@ game_play_hint (GSimpleAction *action,
 }
 
 static void
-game_history_previous (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
+game_history_previous (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
   guint viewed;
 
   if (self->game == NULL || (viewed = imh_game_get_viewed_ply (self->game)) == 0)
@@ -234,11 +192,11 @@ game_history_previous (GSimpleAction *action,
 }
 
 static void
-game_history_next (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
+game_history_next (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
   guint viewed, end;
 
   if (self->game == NULL)
@@ -251,121 +209,98 @@ game_history_next (GSimpleAction *action,
 }
 
 static void
-game_history_first (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
+game_history_first (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   if (self->game != NULL)
     imh_game_set_viewed_ply (self->game, 0);
 }
 
 static void
-game_history_last (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
+game_history_last (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   if (self->game != NULL)
     imh_game_set_viewed_ply (self->game, imh_game_get_live_ply (self->game));
 }
 
 static void
-game_show_sidebar (GSimpleAction *action,
-                   GVariant      *state,
-                   gpointer       user_data)
+game_show_summary (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
-
-  g_simple_action_set_state (action, state);
-  adw_flap_set_reveal_flap (self->flap, g_variant_get_boolean (state));
+  _imh_play_view_show_summary (IMH_PLAY_VIEW (widget));
 }
 
 static void
-game_show_summary (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
+game_resume_computer (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
 {
-  _imh_play_view_show_summary (IMH_PLAY_VIEW (user_data));
-}
-
-static void
-game_resume_computer (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   if (self->game != NULL)
     imh_game_resume_computer (self->game);
 }
 
 static void
-game_analyse (GSimpleAction *action,
-              GVariant      *parameter,
-              gpointer       user_data)
+game_analyse (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   if (self->game == NULL)
     return;
   _imh_play_view_show_analysis_page (self);
   imh_analysis_page_start (IMH_ANALYSIS_PAGE (self->analysis_page),
-                           g_str_equal (g_action_get_name (G_ACTION (action)), "analyse-quick")
+                           g_str_equal (action_name, "game.analyse-quick")
                            ? IMH_ANALYSIS_QUICK : IMH_ANALYSIS_STANDARD);
 }
 
 static void
-game_cancel_analysis (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       user_data)
+game_cancel_analysis (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   imh_analysis_page_cancel (IMH_ANALYSIS_PAGE (self->analysis_page));
 }
 
 static void
-game_previous_mistake (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
+game_previous_mistake (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   imh_analysis_page_go_to_mistake (IMH_ANALYSIS_PAGE (self->analysis_page), FALSE);
 }
 
 static void
-game_next_mistake (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
+game_next_mistake (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   imh_analysis_page_go_to_mistake (IMH_ANALYSIS_PAGE (self->analysis_page), TRUE);
 }
 
-/* Review: "everything revealed" (TRUE) or "as the player saw it". */
-static void
-game_reveal_hidden (GSimpleAction *action,
-                    GVariant      *state,
-                    gpointer       user_data)
-{
-  ImhPlayView *self = user_data;
-
-  g_simple_action_set_state (action, state);
-  imh_board_set_reveal_hidden (IMH_BOARD (self->board), g_variant_get_boolean (state));
-}
-
 /* Back to the line the game had before a variation was explored there. */
 static void
-game_return_to_line (GSimpleAction *action,
-                     GVariant      *parameter,
-                     gpointer       user_data)
+game_return_to_line (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
-  ImhPlayView *self = user_data;
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
   g_autoptr(GError) error = NULL;
   guint ply, d;
 
@@ -374,46 +309,141 @@ game_return_to_line (GSimpleAction *action,
     imh_ui_toast (GTK_WIDGET (self), error->message);
 }
 
-static const GActionEntry game_entries[] = {
-  { .name = "new-game", .activate = game_new_game },
-  { .name = "open", .activate = game_open },
-  { .name = "save", .activate = game_save },
-  { .name = "save-as", .activate = game_save_as },
-  { .name = "undo", .activate = game_undo },
-  { .name = "redo", .activate = game_redo },
-  { .name = "hint", .activate = game_hint },
-  { .name = "play-hint", .activate = game_play_hint },
-  { .name = "history-previous", .activate = game_history_previous },
-  { .name = "history-next", .activate = game_history_next },
-  { .name = "history-first", .activate = game_history_first },
-  { .name = "history-last", .activate = game_history_last },
-  { .name = "show-sidebar", .state = "true", .change_state = game_show_sidebar },
-  { .name = "show-summary", .activate = game_show_summary },
-  { .name = "resume-computer", .activate = game_resume_computer },
-  { .name = "return-to-line", .parameter_type = "(uu)", .activate = game_return_to_line },
-  { .name = "analyse", .activate = game_analyse },
-  { .name = "analyse-quick", .activate = game_analyse },
-  { .name = "cancel-analysis", .activate = game_cancel_analysis },
-  { .name = "previous-mistake", .activate = game_previous_mistake },
-  { .name = "next-mistake", .activate = game_next_mistake },
-  { .name = "reveal-hidden", .state = "false", .change_state = game_reveal_hidden },
+/* Ctrl+D from anywhere in the view: the study view's bookmark. */
+static void
+game_bookmark (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
+
+  gtk_widget_activate_action (self->study_view, "study.bookmark", NULL);
+}
+
+/* The view's actions but the two that mirror a property; the index is the
+ * action's bit in self->disabled. */
+static const struct {
+  const char                  *name;
+  const char                  *parameter_type;
+  GtkWidgetActionActivateFunc  activate;
+} game_actions[] = {
+  { "game.new-game", NULL, game_new_game },
+  { "game.open", NULL, game_open },
+  { "game.save", NULL, game_save },
+  { "game.save-as", NULL, game_save_as },
+  { "game.undo", NULL, game_undo },
+  { "game.redo", NULL, game_redo },
+  { "game.hint", NULL, game_hint },
+  { "game.play-hint", NULL, game_play_hint },
+  { "game.history-previous", NULL, game_history_previous },
+  { "game.history-next", NULL, game_history_next },
+  { "game.history-first", NULL, game_history_first },
+  { "game.history-last", NULL, game_history_last },
+  { "game.show-summary", NULL, game_show_summary },
+  { "game.resume-computer", NULL, game_resume_computer },
+  { "game.return-to-line", "(uu)", game_return_to_line },
+  { "game.analyse", NULL, game_analyse },
+  { "game.analyse-quick", NULL, game_analyse },
+  { "game.cancel-analysis", NULL, game_cancel_analysis },
+  { "game.previous-mistake", NULL, game_previous_mistake },
+  { "game.next-mistake", NULL, game_next_mistake },
+  { "game.bookmark", NULL, game_bookmark },
 };
+#define n_game_actions G_N_ELEMENTS (game_actions)
+
+/* The index of an action in game_actions: its bit in self->disabled. */
+static int
+action_index (const char *name)
+{
+  for (guint i = 0; i < n_game_actions; i++)
+    if (g_str_equal (game_actions[i].name, name))
+      return (int) i;
+  return -1;
+}
+
+static void
+enable (ImhPlayView *self,
+        const char  *name,
+        gboolean     enabled)
+{
+  int i = action_index (name);
+
+  g_assert (i >= 0);
+  if (enabled)
+    self->disabled &= ~(G_GUINT64_CONSTANT (1) << i);
+  else
+    self->disabled |= G_GUINT64_CONSTANT (1) << i;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), name, enabled);
+}
+
+void
+_imh_play_view_actions_update (ImhPlayView *self)
+{
+  guint64 before = self->disabled;
+  gboolean has = self->game != NULL;
+  guint viewed = has ? imh_game_get_viewed_ply (self->game) : 0;
+  guint live = has ? imh_game_get_live_ply (self->game) : 0;
+  const ImhState *vs = has ? imh_game_get_viewed_state (self->game) : NULL;
+
+  enable (self, "game.save", has);
+  enable (self, "game.save-as", has);
+  enable (self, "game.undo", has && imh_game_get_can_undo (self->game));
+  enable (self, "game.redo", has && imh_game_get_can_redo (self->game));
+  enable (self, "game.hint", has && !imh_is_over (vs));
+  enable (self, "game.play-hint", has && imh_board_get_hint_visible (IMH_BOARD (self->board)));
+  enable (self, "game.history-previous", has && viewed > 0);
+  enable (self, "game.history-first", has && viewed > 0);
+  enable (self, "game.history-next", has && viewed < live);
+  enable (self, "game.history-last", has && viewed < live);
+  enable (self, "game.show-summary", has && imh_game_get_is_over (self->game));
+  enable (self, "game.bookmark", has);
+  enable (self, "game.resume-computer", has && imh_game_get_phase (self->game) == IMH_GAME_PHASE_COMPUTER_WAITING);
+  {
+    ImhAnalysisPage *page = IMH_ANALYSIS_PAGE (self->analysis_page);
+    gboolean running = imh_analysis_page_get_running (page);
+
+    enable (self, "game.analyse", has && !running && imh_game_get_n_plies (self->game) > 0);
+    enable (self, "game.analyse-quick", has && !running && imh_game_get_n_plies (self->game) > 0);
+    enable (self, "game.cancel-analysis", running);
+    enable (self, "game.previous-mistake", has && imh_analysis_page_find_mistake (page, FALSE) >= 0);
+    enable (self, "game.next-mistake", has && imh_analysis_page_find_mistake (page, TRUE) >= 0);
+  }
+  if (self->disabled != before)
+    _imh_play_view_emit_actions_changed (self);
+}
+
+/* The "game" actions, on the class: the view and its children (the
+ * sidebar's pages, the analysis page's buttons) reach them by name. The
+ * window forwards the ones its header bar, menu and accelerators use
+ * (win.*, imh-window.c). */
+void
+_imh_play_view_class_actions_init (GtkWidgetClass *widget_class)
+{
+  G_STATIC_ASSERT (G_N_ELEMENTS (game_actions) <= 64);
+
+  for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
+    gtk_widget_class_install_action (widget_class, game_actions[i].name,
+                                     game_actions[i].parameter_type, game_actions[i].activate);
+  gtk_widget_class_install_property_action (widget_class, "game.show-sidebar", "show-sidebar");
+  gtk_widget_class_install_property_action (widget_class, "game.reveal-hidden", "reveal-hidden");
+}
 
 void
 _imh_play_view_actions_init (ImhPlayView *self)
 {
   g_assert (IMH_IS_PLAY_VIEW (self));
-  g_assert (self->actions == NULL);
 
-  /* A group, not widget-class actions: the window's header bar, its menus
-   * and the application's accelerators (Ctrl+N, Ctrl+Z…) are outside the
-   * view and reach game.* through the window, which inserts this group
-   * too (imh_play_view_get_actions ()); class actions would only be seen
-   * from the view and its children. Inserted into the view as well, so
-   * that the view (its buttons, its keys, the analysis page's buttons)
-   * works in any window. */
-  self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), game_entries,
-                                   G_N_ELEMENTS (game_entries), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "game", G_ACTION_GROUP (self->actions));
+  _imh_play_view_actions_update (self);
+}
+
+gboolean
+_imh_play_view_action_enabled (ImhPlayView *self,
+                               const char  *name)
+{
+  int i = action_index (name);
+
+  if (i >= 0)
+    return (self->disabled & (G_GUINT64_CONSTANT (1) << i)) == 0;
+  /* The property actions are always enabled. */
+  return g_str_equal (name, "game.show-sidebar") || g_str_equal (name, "game.reveal-hidden");
 }

@@ -17,7 +17,8 @@ struct _ImhPlayView
   ImhSession         *session;          /* the game shown, its file and library entry */
   ImhSession         *opened;           /* opened, waiting for the abandon dialog */
   ImhLibrary         *library;          /* where new sessions are kept */
-  GSimpleActionGroup *actions;          /* "game" (imh-play-view-actions.c) */
+  guint64             disabled;         /* game.* disabled, by index (imh-play-view-actions.c) */
+  gboolean            reveal_hidden;    /* "reveal-hidden" */
 
   AdwFlap            *flap;
   GtkWidget          *content;          /* the status line over the board */
@@ -46,10 +47,15 @@ struct _ImhPlayView
   char               *names[IMH_MAX_PLAYERS]; /* shown names (shortened), see player_name() */
 };
 
-/* imh-play-view-actions.c: the "game" group (game.*), inserted into the
- * view; update: enabled from the game, the board and the analysis. */
-void       _imh_play_view_actions_init       (ImhPlayView *self);
-void       _imh_play_view_actions_update     (ImhPlayView *self);
+/* imh-play-view-actions.c: the "game" actions (game.*) installed on the
+ * class; init: their first state, once the template is built; update:
+ * enabled from the game, the board and the analysis ("actions-changed"
+ * when that changes); enabled: what update last said. */
+void       _imh_play_view_class_actions_init (GtkWidgetClass *widget_class);
+void       _imh_play_view_actions_init       (ImhPlayView    *self);
+void       _imh_play_view_actions_update     (ImhPlayView    *self);
+gboolean   _imh_play_view_action_enabled     (ImhPlayView    *self,
+                                              const char     *name);
 
 /* imh-play-view.c, for the actions. */
 GtkWindow *_imh_play_view_parent_window      (ImhPlayView *self);
@@ -59,6 +65,7 @@ void       _imh_play_view_decide             (ImhPlayView *self,
                                               ImhDecision  decision);
 void       _imh_play_view_show_summary       (ImhPlayView *self);
 void       _imh_play_view_show_analysis_page (ImhPlayView *self);
+void       _imh_play_view_emit_actions_changed (ImhPlayView *self);
 /* The files: open (a chooser), save (to the game's file, else save as). */
 void       _imh_play_view_open               (ImhPlayView *self);
 void       _imh_play_view_save               (ImhPlayView *self);

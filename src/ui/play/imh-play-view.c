@@ -28,10 +28,19 @@ enum {
   PROP_GAME,
   PROP_SESSION,
   PROP_BUSY,
+  PROP_SHOW_SIDEBAR,
+  PROP_REVEAL_HIDDEN,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  ACTIONS_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void refresh (ImhPlayView *self);
 static void queue_refresh (ImhPlayView *self);
@@ -272,7 +281,7 @@ on_summary_response (ImhPlayView *self,
   else if (g_strcmp0 (response, "new") == 0)
     start_new_game_dialog (self);
   else if (g_strcmp0 (response, "analyse") == 0)
-    g_action_group_activate_action (G_ACTION_GROUP (self->actions), "analyse", NULL);
+    gtk_widget_activate_action (GTK_WIDGET (self), "game.analyse", NULL);
 }
 
 static void
@@ -356,6 +365,15 @@ apply_decision (ImhPlayView   *self,
 }
 
 static void
+on_return_to_line_clicked (AdwToast    *toast,
+                           ImhPlayView *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "game.return-to-line", "(uu)",
+                              GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (toast), "imh-ply")),
+                              GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (toast), "imh-decision")));
+}
+
+static void
 on_branch_response (AdwMessageDialog *dialog,
                     const char       *response,
                     ImhPlayView      *self)
@@ -376,8 +394,12 @@ on_branch_response (AdwMessageDialog *dialog,
           AdwToast *toast = imh_ui_toast_new (_("Exploring a variation: the game’s line is kept"));
 
           adw_toast_set_button_label (toast, _("_Back to the Game"));
-          adw_toast_set_action_name (toast, "game.return-to-line");
-          adw_toast_set_action_target (toast, "(uu)", ply, (guint) old);
+          /* The overlay is the window's, outside the view: the button
+           * reaches game.return-to-line through the view. */
+          g_object_set_data (G_OBJECT (toast), "imh-ply", GUINT_TO_POINTER (ply));
+          g_object_set_data (G_OBJECT (toast), "imh-decision", GUINT_TO_POINTER ((guint) old));
+          g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_return_to_line_clicked),
+                                   self, 0);
           adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
         }
     }
@@ -657,12 +679,22 @@ on_analysis_changed (ImhPlayView *self)
 }
 
 static void
+set_reveal_hidden (ImhPlayView *self,
+                   gboolean     reveal)
+{
+  reveal = !!reveal;
+  if (self->reveal_hidden == reveal)
+    return;
+  self->reveal_hidden = reveal;
+  if (self->board != NULL)
+    imh_board_set_reveal_hidden (IMH_BOARD (self->board), reveal);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEAL_HIDDEN]);
+}
+
+static void
 on_flap_revealed (ImhPlayView *self)
 {
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "show-sidebar");
-
-  g_simple_action_set_state (G_SIMPLE_ACTION (action),
-                             g_variant_new_boolean (adw_flap_get_reveal_flap (self->flap)));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_SIDEBAR]);
 }
 
 /* ---- GObject -------------------------------------------------------------------------- */
@@ -698,7 +730,6 @@ imh_play_view_finalize (GObject *object)
 {
   ImhPlayView *self = IMH_PLAY_VIEW (object);
 
-  g_clear_object (&self->actions);
   g_clear_object (&self->cancellable);
   for (int p = 0; p < IMH_MAX_PLAYERS; p++)
     g_clear_pointer (&self->names[p], g_free);
@@ -725,6 +756,12 @@ imh_play_view_get_property (GObject    *object,
     case PROP_BUSY:
       g_value_set_boolean (value, self->busy);
       break;
+    case PROP_SHOW_SIDEBAR:
+      g_value_set_boolean (value, adw_flap_get_reveal_flap (self->flap));
+      break;
+    case PROP_REVEAL_HIDDEN:
+      g_value_set_boolean (value, self->reveal_hidden);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -745,6 +782,12 @@ imh_play_view_set_property (GObject      *object,
       break;
     case PROP_SESSION:
       imh_play_view_set_session (self, g_value_get_object (value));
+      break;
+    case PROP_SHOW_SIDEBAR:
+      adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
+      break;
+    case PROP_REVEAL_HIDDEN:
+      set_reveal_hidden (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -773,7 +816,24 @@ imh_play_view_class_init (ImhPlayViewClass *klass)
   properties[PROP_BUSY] =
     g_param_spec_boolean ("busy", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The sidebar is shown (game.show-sidebar, F9). */
+  properties[PROP_SHOW_SIDEBAR] =
+    g_param_spec_boolean ("show-sidebar", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* Review: the board shows everything revealed, not what the player saw
+   * (game.reveal-hidden). */
+  properties[PROP_REVEAL_HIDDEN] =
+    g_param_spec_boolean ("reveal-hidden", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The enabled state of the game.* actions changed (the window follows
+   * it with the ones it forwards). */
+  signals[ACTIONS_CHANGED] =
+    g_signal_new ("actions-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  _imh_play_view_class_actions_init (widget_class);
 
   g_type_ensure (IMH_TYPE_ANALYSIS_PAGE);
   g_type_ensure (IMH_TYPE_HISTORY_VIEW);
@@ -818,7 +878,6 @@ ensure_board (ImhPlayView *self,
               ImhGameKind  kind)
 {
   GtkWidget *board;
-  GAction *reveal;
 
   if (self->board != NULL && G_OBJECT_TYPE (self->board) == imh_board_type_for_kind (kind))
     return;
@@ -833,12 +892,7 @@ ensure_board (ImhPlayView *self,
   gtk_widget_set_margin_bottom (board, 6);
   g_signal_connect_swapped (board, "decide", G_CALLBACK (on_board_decide), self);
   g_signal_connect_swapped (board, "notify::pending", G_CALLBACK (on_swap_pending), self);
-  reveal = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "reveal-hidden");
-  if (reveal != NULL)
-    {
-      g_autoptr(GVariant) state = g_action_get_state (reveal);
-      imh_board_set_reveal_hidden (IMH_BOARD (board), g_variant_get_boolean (state));
-    }
+  imh_board_set_reveal_hidden (IMH_BOARD (board), self->reveal_hidden);
   if (self->board != NULL)
     gtk_box_insert_child_after (GTK_BOX (self->content), board, self->board);
   else
@@ -859,7 +913,6 @@ imh_play_view_init (ImhPlayView *self)
   self->pace = 600;
   self->hint_factor = 1;
   self->cancellable = g_cancellable_new ();
-  _imh_play_view_actions_init (self);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Until a game comes, the board of the first kind the app has one for. */
@@ -867,8 +920,6 @@ imh_play_view_init (ImhPlayView *self)
     if (imh_ui_kind_has_board (kind))
       ensure_board (self, kind);
   g_assert (self->board != NULL);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "study",
-                                  imh_study_view_get_actions (IMH_STUDY_VIEW (self->study_view)));
 
   /* Keys for the whole window that typing never needs; widgets with a
    * use for them (the focused board, entries) get them first. */
@@ -885,10 +936,10 @@ imh_play_view_init (ImhPlayView *self)
   add_shortcut (shortcuts, GDK_KEY_F9, 0, "game.show-sidebar");
   add_shortcut (shortcuts, GDK_KEY_n, 0, "game.next-mistake");
   add_shortcut (shortcuts, GDK_KEY_p, 0, "game.previous-mistake");
-  add_shortcut (shortcuts, GDK_KEY_d, GDK_CONTROL_MASK, "study.bookmark");
+  add_shortcut (shortcuts, GDK_KEY_d, GDK_CONTROL_MASK, "game.bookmark");
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (shortcuts));
 
-  update_actions (self);
+  _imh_play_view_actions_init (self);
 }
 
 /* ---- Public ---------------------------------------------------------------------------- */
@@ -1008,12 +1059,14 @@ imh_play_view_set_library (ImhPlayView *self,
   g_set_object (&self->library, library);
 }
 
-GActionGroup *
-imh_play_view_get_actions (ImhPlayView *self)
+gboolean
+imh_play_view_get_action_enabled (ImhPlayView *self,
+                                  const char  *action_name)
 {
-  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), NULL);
+  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), FALSE);
+  g_return_val_if_fail (action_name != NULL, FALSE);
 
-  return G_ACTION_GROUP (self->actions);
+  return _imh_play_view_action_enabled (self, action_name);
 }
 
 GtkWidget *
@@ -1125,6 +1178,12 @@ imh_play_view_show_study (ImhPlayView *self)
 }
 
 /* ---- Private: for imh-play-view-actions.c ----------------------------------- */
+
+void
+_imh_play_view_emit_actions_changed (ImhPlayView *self)
+{
+  g_signal_emit (self, signals[ACTIONS_CHANGED], 0);
+}
 
 GtkWindow *
 _imh_play_view_parent_window (ImhPlayView *self)

@@ -3,13 +3,15 @@
  * imh-play-view.h — playing a game: the board, a status line and a sidebar
  * (history, score, unseen tiles) in an AdwFlap that folds when narrow.
  *
- * The view owns the session's actions as the group "game" (inserted on the
- * view; the window inserts imh_play_view_get_actions() too, for its header
- * bar and menu): new-game, open, save-as, undo, redo, hint, play-hint,
- * history-previous, history-next, history-first, history-last,
- * show-sidebar (stateful), show-summary, resume-computer; for review and
- * analysis: analyse, analyse-quick, cancel-analysis, previous-mistake,
- * next-mistake, reveal-hidden (stateful).
+ * The view's actions are installed on its class as "game.*", seen from the
+ * view and its children: new-game, open, save, save-as, undo, redo, hint,
+ * play-hint, history-previous, history-next, history-first, history-last,
+ * show-sidebar (the "show-sidebar" property), show-summary,
+ * resume-computer, return-to-line, bookmark (the study view's); for review
+ * and analysis: analyse, analyse-quick, cancel-analysis, previous-mistake,
+ * next-mistake, reveal-hidden (the "reveal-hidden" property). The window
+ * forwards those its header bar, menu and accelerators use (win.*);
+ * "actions-changed" tells when their enabled state changed.
  */
 #pragma once
 
@@ -40,7 +42,10 @@ void          imh_play_view_set_session    (ImhPlayView *self,
 /* The library that new games and opened files are kept in (NULL: none). */
 void          imh_play_view_set_library    (ImhPlayView *self,
                                             ImhLibrary  *library);
-GActionGroup *imh_play_view_get_actions    (ImhPlayView *self);
+/* Whether the action ("game.save"…) is enabled now (GTK has no getter for
+ * a widget's class actions). */
+gboolean      imh_play_view_get_action_enabled (ImhPlayView *self,
+                                                const char  *action_name);
 /* The board widget (transfer none). */
 GtkWidget    *imh_play_view_get_board      (ImhPlayView *self);
 /* Loads a game record and shows it (errors as a toast). */

@@ -49,11 +49,11 @@ on_bookmark_entry_activate (GtkEntry         *entry,
 }
 
 static void
-study_bookmark (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
+study_bookmark (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
-  ImhStudyView *self = user_data;
+  ImhStudyView *self = IMH_STUDY_VIEW (widget);
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *dialog, *entry;
   g_autofree char *body = NULL;
@@ -82,47 +82,27 @@ study_bookmark (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static void
-study_top_five (GSimpleAction *action,
-                GVariant      *state,
-                gpointer       user_data)
+/* On the class: the view and its children reach them; the play view's
+ * Ctrl+D goes through game.bookmark. */
+void
+_imh_study_view_class_actions_init (GtkWidgetClass *widget_class)
 {
-  imh_study_view_set_top_five (IMH_STUDY_VIEW (user_data), g_variant_get_boolean (state));
+  gtk_widget_class_install_action (widget_class, "study.bookmark", NULL, study_bookmark);
+  gtk_widget_class_install_property_action (widget_class, "study.top-five", "top-five");
 }
-
-/* No GPropertyAction: it would keep the view alive (a reference cycle
- * through the action group). A group, not widget-class actions: the play
- * view, an ancestor, inserts it too, for its window-wide Ctrl+D. */
-static const GActionEntry study_entries[] = {
-  { .name = "bookmark", .activate = study_bookmark },
-  { .name = "top-five", .state = "false", .change_state = study_top_five },
-};
 
 void
 _imh_study_view_actions_init (ImhStudyView *self)
 {
   g_assert (IMH_IS_STUDY_VIEW (self));
-  g_assert (self->actions == NULL);
 
-  self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), study_entries,
-                                   G_N_ELEMENTS (study_entries), self);
   _imh_study_view_actions_update (self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "study", G_ACTION_GROUP (self->actions));
 }
 
 void
 _imh_study_view_actions_update (ImhStudyView *self)
 {
-  GAction *bookmark, *top_five;
-  g_autoptr(GVariant) state = NULL;
-
   g_assert (IMH_IS_STUDY_VIEW (self));
 
-  bookmark = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "bookmark");
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (bookmark), self->game != NULL);
-  top_five = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "top-five");
-  state = g_action_get_state (top_five);
-  if (g_variant_get_boolean (state) != self->top_five)
-    g_simple_action_set_state (G_SIMPLE_ACTION (top_five), g_variant_new_boolean (self->top_five));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "study.bookmark", self->game != NULL);
 }

@@ -25,7 +25,6 @@ struct _ImhStudyView
   GSignalGroup       *session_signals; /* target: session */
   GPtrArray          *bookmarks;    /* the session's, as listed (one row each) */
   GSettings          *settings;
-  GSimpleActionGroup *actions;      /* "study" (imh-study-view-actions.c) */
   GListModel         *hints;
   gboolean            top_five;
 
@@ -42,10 +41,11 @@ struct _ImhStudyView
   guint               n_bookmarks;
 };
 
-/* imh-study-view-actions.c: the "study" group (study.bookmark,
- * study.top-five), inserted into the view; update: enabled and state
- * from the game and "top-five". */
-void _imh_study_view_actions_init   (ImhStudyView *self);
-void _imh_study_view_actions_update (ImhStudyView *self);
+/* imh-study-view-actions.c: study.bookmark and study.top-five (the
+ * "top-five" property) installed on the class; init: their first state;
+ * update: bookmark enabled with a game. */
+void _imh_study_view_class_actions_init (GtkWidgetClass *widget_class);
+void _imh_study_view_actions_init       (ImhStudyView   *self);
+void _imh_study_view_actions_update     (ImhStudyView   *self);
 
 G_END_DECLS

@@ -404,7 +404,6 @@ imh_study_view_finalize (GObject *object)
   ImhStudyView *self = IMH_STUDY_VIEW (object);
 
   g_clear_object (&self->settings);
-  g_clear_object (&self->actions);
 
   G_OBJECT_CLASS (imh_study_view_parent_class)->finalize (object);
 }
@@ -460,6 +459,8 @@ imh_study_view_class_init (ImhStudyViewClass *klass)
     g_param_spec_boolean ("top-five", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  _imh_study_view_class_actions_init (widget_class);
 
   /* A decision chosen in the top-decisions list (ImhDecision). */
   signals[SIGNAL_DECIDE] =
@@ -540,7 +541,7 @@ imh_study_view_set_game (ImhStudyView *self,
   g_clear_object (&self->hints);
   if (game != NULL)
     g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
-  if (self->actions != NULL)
+  if (self->bookmark_list != NULL)   /* the template is built */
     {
       on_game_changed (self);
       update_hint_list (self);
@@ -562,14 +563,6 @@ imh_study_view_set_session (ImhStudyView *self,
     g_signal_group_set_target (self->session_signals, session);
   if (self->bookmark_list != NULL)
     update_bookmarks (self);
-}
-
-GActionGroup *
-imh_study_view_get_actions (ImhStudyView *self)
-{
-  g_return_val_if_fail (IMH_IS_STUDY_VIEW (self), NULL);
-
-  return G_ACTION_GROUP (self->actions);
 }
 
 void
@@ -603,8 +596,6 @@ imh_study_view_set_top_five (ImhStudyView *self,
   if (self->top_five == top_five)
     return;
   self->top_five = top_five;
-  if (self->actions != NULL)
-    _imh_study_view_actions_update (self);
   if (self->hints != NULL && self->board != NULL
       && imh_board_get_hint_visible (IMH_BOARD (self->board)))
     update_board (self);

@@ -13,7 +13,8 @@
  *    notes (jump to one, remove one); study.bookmark (Ctrl+D in the play
  *    view) asks for a note and bookmarks the position shown.
  *
- * Its actions are the group "study" (imh_study_view_get_actions()).
+ * Its actions are installed on its class: study.bookmark and
+ * study.top-five (the "top-five" property).
  */
 #pragma once
 
@@ -41,7 +42,6 @@ void          imh_study_view_set_game      (ImhStudyView       *self,
  * library entry; without one bookmarking explains why it cannot). */
 void          imh_study_view_set_session   (ImhStudyView       *self,
                                             ImhSession         *session);
-GActionGroup *imh_study_view_get_actions   (ImhStudyView       *self);
 /* Shows a hint result (GListModel of ImhHint, best first): on the board
  * (the best, or the best five) and in the list. */
 void          imh_study_view_show_hints    (ImhStudyView       *self,

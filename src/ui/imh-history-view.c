@@ -158,7 +158,7 @@ create_row (gpointer item,
   g_autoptr(GtkBuilder) builder = NULL;
   g_autofree char *name = imh_ui_player_name (self->game, player);
   g_autofree char *heading = NULL;
-  GtkWidget *mark, *body, *others;
+  GtkWidget *mark, *body, *others, *row;
   guint group = 0;
 
   builder = gtk_builder_new_from_resource (RESOURCE_BASE_PATH "/imh-history-view-row.ui");
@@ -203,7 +203,18 @@ create_row (gpointer item,
     gtk_label_set_text (GTK_LABEL (gtk_builder_get_object (builder, "score")),
                         imh_turn_item_get_score_text (turn));
 
-  return g_object_ref (GTK_WIDGET (gtk_builder_get_object (builder, "row")));
+  row = GTK_WIDGET (gtk_builder_get_object (builder, "row"));
+  g_object_set_data_full (G_OBJECT (row), "imh-turn", g_object_ref (turn), g_object_unref);
+  return g_object_ref (row);
+}
+
+/* The turn a list row shows. */
+static ImhTurnItem *
+row_turn (GtkListBoxRow *row)
+{
+  GtkWidget *child = row != NULL ? gtk_list_box_row_get_child (row) : NULL;
+
+  return child != NULL ? g_object_get_data (G_OBJECT (child), "imh-turn") : NULL;
 }
 
 /* "Round 2" above the first turn of every round (games with rounds). */
@@ -212,19 +223,11 @@ update_header (GtkListBoxRow *row,
                GtkListBoxRow *before,
                gpointer       user_data)
 {
-  ImhHistoryView *self = user_data;
-  ImhHistory *history;
-  ImhTurnItem *turn, *previous = NULL;
+  ImhTurnItem *turn = row_turn (row), *previous = row_turn (before);
   guint round;
   GtkWidget *header;
   g_autofree char *text = NULL;
 
-  if (self->game == NULL)
-    return;
-  history = imh_game_get_history (self->game);
-  turn = imh_history_peek_item (history, gtk_list_box_row_get_index (row));
-  if (before != NULL)
-    previous = imh_history_peek_item (history, gtk_list_box_row_get_index (before));
   round = turn == NULL ? 0 : imh_turn_item_get_round (turn);
   if (round == 0 || (previous != NULL && imh_turn_item_get_round (previous) == round))
     {
@@ -375,7 +378,7 @@ imh_history_view_init (ImhHistoryView *self)
   gtk_widget_add_css_class (self->placeholder, "dim-label");
   gtk_widget_set_margin_top (self->placeholder, 24);
   gtk_list_box_set_placeholder (self->list, self->placeholder);
-  gtk_list_box_set_header_func (self->list, update_header, self, NULL);
+  gtk_list_box_set_header_func (self->list, update_header, NULL, NULL);
   g_signal_connect (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
                     "changed", G_CALLBACK (on_adjustment_changed), self);
 }

@@ -287,7 +287,7 @@ test_history (void)
 
   gtk_window_destroy (window);
 
-  /* The first turns, as drawn in a sidebar. */
+  /* As drawn in a sidebar. */
   if (g_getenv ("IMH_TEST_PNG_DIR") != NULL)
     {
       window = GTK_WINDOW (gtk_window_new ());
@@ -295,9 +295,16 @@ test_history (void)
       gtk_window_set_child (window, view);
       gtk_window_set_default_size (window, 360, 760);
       imh_history_view_set_game (IMH_HISTORY_VIEW (view), game);
-      imh_game_set_viewed_ply (game, imh_turn_item_get_end_ply (imh_history_peek_item (history, 14)));
       gtk_window_present (window);
       imh_test_iterate_until (imh_test_widget_is_drawn, view);
+      imh_test_flush_main_loop ();
+      /* The first turns of round 2 in sight. */
+      for (guint i = 0; i < n_turns; i++)
+        if (imh_turn_item_get_round (imh_history_peek_item (history, i)) == 2)
+          {
+            imh_game_set_viewed_ply (game, imh_turn_item_get_end_ply (imh_history_peek_item (history, i + 3)));
+            break;
+          }
       imh_test_flush_main_loop ();
       maybe_save_png (view, "history-4-players");
       gtk_window_destroy (window);

@@ -496,6 +496,21 @@ test_analysis_page (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (choice), ==, 0);
   g_assert_cmpuint (imh_eval_graph_get_player (graph), ==, 0);
 
+  /* The graph's tooltip names the mover and whose win chance it is. */
+  for (guint point = 1; point <= a->n_plies; point += 9)
+    {
+      const ImhAnalysisPly *row = imh_analysis_result_get_ply (result, point - 1);
+      g_autofree char *text = _imh_eval_graph_dup_point_text (graph, point);
+      g_autofree char *decision = g_strdup_printf (IMH_T ("Decision %u, %s: %s"), point,
+                                                   names[row->mover], row->played_text);
+      g_autofree char *chance = g_strdup_printf (IMH_T ("Win probability of %s afterwards: %.0f %%"),
+                                                 names[0], 100 * imh_eval_graph_get_value (graph, point));
+      g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+      g_assert_cmpstr (lines[0], ==, decision);
+      g_assert_cmpstr (lines[1], ==, chance);
+    }
+
   /* The decisions with their movers' names, also within another
    * player's turn. */
   for (guint ply = 0; ply < a->n_plies; ply++)

@@ -331,24 +331,26 @@ update_visibility (ImhAnalysisPage *self)
   gtk_widget_set_visible (self->result_box, self->result != NULL);
 }
 
-/* More than two players: the names to choose whose win chance the graph
- * shows, the graph's player selected. */
+/* The players' names for the graph's tooltip, and with more than two
+ * players the names to choose whose win chance the graph shows, the
+ * graph's player selected. */
 static void
 update_player_choice (ImhAnalysisPage *self)
 {
   guint n = self->result != NULL ? imh_analysis_result_get_analysis (self->result)->n_players : 0;
   g_autoptr(GtkStringList) names = NULL;
+  g_auto(GStrv) names_v = NULL;
 
-  gtk_widget_set_visible (self->player_row, n > 2 && self->game != NULL);
-  if (n <= 2 || self->game == NULL)
-    return;
-  names = gtk_string_list_new (NULL);
+  n = self->game != NULL ? MIN (n, imh_game_get_n_players (self->game)) : 0;
+  names_v = g_new0 (char *, n + 1);
   for (guint p = 0; p < n; p++)
-    {
-      g_autofree char *name = player_name (self, (int) p);
-
-      gtk_string_list_append (names, name);
-    }
+    names_v[p] = player_name (self, (int) p);
+  /* The tooltip names the players too (also with two). */
+  imh_eval_graph_set_names (IMH_EVAL_GRAPH (self->graph), n > 0 ? (const char *const *) names_v : NULL);
+  gtk_widget_set_visible (self->player_row, n > 2);
+  if (n <= 2)
+    return;
+  names = gtk_string_list_new ((const char *const *) names_v);
   self->choosing = TRUE;
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->player_choice), G_LIST_MODEL (names));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->player_choice), MIN (self->player, n - 1));

@@ -97,6 +97,15 @@ turn_end (const ImhRules *rules,
   return end;
 }
 
+/* The round a position is in, from 1; 0 for a game without rounds. */
+static guint
+state_round (const ImhState *s)
+{
+  if (s->kind == IMH_GAME_CLASSIC)
+    return MIN (s->u.classic.round, IMH_CLASSIC_N_ROUNDS - 1) + 1u;
+  return 0;
+}
+
 static ImhTurnItem *
 build_item (const ImhRules    *rules,
             const ImhDecision *decisions,
@@ -112,6 +121,7 @@ build_item (const ImhRules    *rules,
   ImhScore before, after;
   int total_before[IMH_MAX_PLAYERS] = { 0 };
   int total_after[IMH_MAX_PLAYERS] = { 0 };
+  ImhTurnItem *item;
 
   for (guint i = 0; i < n; i++)
     {
@@ -129,7 +139,7 @@ build_item (const ImhRules    *rules,
       total_after[p] = after.total[p];
     }
 
-  return _imh_turn_item_new (number,
+  item = _imh_turn_item_new (number,
                              rules->turn_player (&states[first]),
                              first, n,
                              &decisions[first],
@@ -139,6 +149,8 @@ build_item (const ImhRules    *rules,
                              before.n_players,
                              total_before, total_after,
                              rules->is_over (&states[end]));
+  _imh_turn_item_set_round (item, state_round (&states[first]));
+  return item;
 }
 
 void

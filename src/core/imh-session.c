@@ -562,8 +562,13 @@ latest_unfinished_of_kinds (ImhLibrary  *library,
                             guint        kinds,
                             GError     **error)
 {
+  const guint all = (1u << IMH_N_GAMES) - 1;
   gint64 best = 0, best_time = 0;
 
+  /* Every kind: the library's own order (last change, then the newer
+   * entry), which also settles games changed within the same second. */
+  if ((kinds & all) == all)
+    return imh_library_get_latest_unfinished (library, error);
   for (guint kind = 0; kind < IMH_N_GAMES; kind++)
     {
       g_autoptr(ImhGameSummary) summary = NULL;

@@ -674,3 +674,16 @@ imh_texts_place (guint rank)
       return "";
     }
 }
+
+const char *
+imh_texts_reveal_hidden (ImhGameKind kind)
+{
+  switch (kind)
+    {
+    case IMH_GAME_CLASSIC:
+      return _("Show hidden cards (round cards and market deck)");
+    case IMH_GAME_DUEL:
+    default:
+      return _("Show hidden tiles (pile and reserve)");
+    }
+}

@@ -81,4 +81,8 @@ char       *imh_texts_join_names    (const char     *const *names,
 /* A place in words from ImhScore.rank: "1st", "2nd"…; transfer none. */
 const char *imh_texts_place         (guint           rank);
 
+/* The switch that shows what is hidden in review, for the game's kind:
+ * "Show hidden tiles (pile and reserve)". Transfer none. */
+const char *imh_texts_reveal_hidden (ImhGameKind     kind);
+
 G_END_DECLS

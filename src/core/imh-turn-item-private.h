@@ -20,6 +20,10 @@ ImhTurnItem *_imh_turn_item_new (guint               number,
                                  const int          *score_after,
                                  gboolean            ends_game);
 
+/* Sets the round (imh_turn_item_get_round()) once, right after _new. */
+void         _imh_turn_item_set_round (ImhTurnItem *self,
+                                       guint        round);
+
 /* TRUE when the item holds exactly these decisions from first_ply. */
 gboolean     _imh_turn_item_matches (ImhTurnItem       *self,
                                      guint              first_ply,

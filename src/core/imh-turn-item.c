@@ -28,6 +28,9 @@ struct _ImhTurnItem
   int          score_after[IMH_MAX_PLAYERS];
   char        *score_text;
   gboolean     ends_game;
+  guint        round;
+  guint        n_groups;
+  guint       *group_start;   /* n_groups + 1 entries: the last is n_decisions */
   ImhMark      mark;
 };
 
@@ -50,6 +53,8 @@ enum {
   PROP_NOTATION,
   PROP_SCORE_TEXT,
   PROP_ENDS_GAME,
+  PROP_ROUND,
+  PROP_N_GROUPS,
   PROP_MARK,
   N_PROPS
 };
@@ -63,6 +68,7 @@ imh_turn_item_finalize (GObject *object)
 
   g_free (self->decisions);
   g_free (self->actors);
+  g_free (self->group_start);
   g_strfreev (self->texts);
   g_strfreev (self->notations);
   g_free (self->text);
@@ -109,6 +115,12 @@ imh_turn_item_get_property (GObject    *object,
     case PROP_ENDS_GAME:
       g_value_set_boolean (value, self->ends_game);
       break;
+    case PROP_ROUND:
+      g_value_set_uint (value, self->round);
+      break;
+    case PROP_N_GROUPS:
+      g_value_set_uint (value, self->n_groups);
+      break;
     case PROP_MARK:
       g_value_set_enum (value, self->mark);
       break;
@@ -154,6 +166,8 @@ imh_turn_item_class_init (ImhTurnItemClass *klass)
   properties[PROP_NOTATION] = g_param_spec_string ("notation", NULL, NULL, NULL, ro);
   properties[PROP_SCORE_TEXT] = g_param_spec_string ("score-text", NULL, NULL, NULL, ro);
   properties[PROP_ENDS_GAME] = g_param_spec_boolean ("ends-game", NULL, NULL, FALSE, ro);
+  properties[PROP_ROUND] = g_param_spec_uint ("round", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_N_GROUPS] = g_param_spec_uint ("n-groups", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_MARK] =
     g_param_spec_enum ("mark", NULL, NULL, IMH_TYPE_MARK, IMH_MARK_NONE,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -223,7 +237,22 @@ _imh_turn_item_new (guint               number,
   self->score_text = g_string_free (score_text, FALSE);
   self->ends_game = ends_game;
 
+  /* Runs of decisions by the same actor. */
+  self->group_start = g_new (guint, n_decisions + 1);
+  for (guint i = 0; i < n_decisions; i++)
+    if (i == 0 || actors[i] != actors[i - 1])
+      self->group_start[self->n_groups++] = i;
+  self->group_start[self->n_groups] = n_decisions;
+
   return self;
+}
+
+void
+_imh_turn_item_set_round (ImhTurnItem *self,
+                          guint        round)
+{
+  g_assert (IMH_IS_TURN_ITEM (self));
+  self->round = round;
 }
 
 gboolean
@@ -359,6 +388,47 @@ imh_turn_item_get_ends_game (ImhTurnItem *self)
 {
   g_return_val_if_fail (IMH_IS_TURN_ITEM (self), FALSE);
   return self->ends_game;
+}
+
+guint
+imh_turn_item_get_round (ImhTurnItem *self)
+{
+  g_return_val_if_fail (IMH_IS_TURN_ITEM (self), 0);
+  return self->round;
+}
+
+guint
+imh_turn_item_get_n_groups (ImhTurnItem *self)
+{
+  g_return_val_if_fail (IMH_IS_TURN_ITEM (self), 0);
+  return self->n_groups;
+}
+
+int
+imh_turn_item_get_group_actor (ImhTurnItem *self,
+                               guint        group)
+{
+  g_return_val_if_fail (IMH_IS_TURN_ITEM (self), -1);
+  g_return_val_if_fail (group < self->n_groups, -1);
+  return self->actors[self->group_start[group]];
+}
+
+guint
+imh_turn_item_get_group_start (ImhTurnItem *self,
+                               guint        group)
+{
+  g_return_val_if_fail (IMH_IS_TURN_ITEM (self), 0);
+  g_return_val_if_fail (group < self->n_groups, 0);
+  return self->group_start[group];
+}
+
+guint
+imh_turn_item_get_group_length (ImhTurnItem *self,
+                                guint        group)
+{
+  g_return_val_if_fail (IMH_IS_TURN_ITEM (self), 0);
+  g_return_val_if_fail (group < self->n_groups, 0);
+  return self->group_start[group + 1] - self->group_start[group];
 }
 
 ImhMark

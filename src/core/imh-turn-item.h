@@ -60,6 +60,22 @@ int          imh_turn_item_get_score_after     (ImhTurnItem *self,
 const char  *imh_turn_item_get_score_text      (ImhTurnItem *self);
 /* TRUE when the game ended with this turn ("ends-game"). */
 gboolean     imh_turn_item_get_ends_game       (ImhTurnItem *self);
+/* The round the turn was played in, from 1 (property "round"); 0 for a
+ * game without rounds. Round-end decisions belong to the round's last turn. */
+guint        imh_turn_item_get_round           (ImhTurnItem *self);
+
+/* The decisions in runs by who made them: group g is the decisions
+ * [start, start + length) of the turn, all made by the group's actor, and
+ * neighbouring groups have different actors. A turn of one player is one
+ * group; in the base game a stone owner's market or pyramid choice, a
+ * round-end choice etc. make groups of their own inside the turn. */
+guint        imh_turn_item_get_n_groups        (ImhTurnItem *self);
+int          imh_turn_item_get_group_actor     (ImhTurnItem *self,
+                                                guint        group);
+guint        imh_turn_item_get_group_start     (ImhTurnItem *self,
+                                                guint        group);
+guint        imh_turn_item_get_group_length    (ImhTurnItem *self,
+                                                guint        group);
 
 /* Analysis mark (read-write property "mark"; IMH_MARK_NONE by default). */
 ImhMark      imh_turn_item_get_mark            (ImhTurnItem *self);

@@ -11,8 +11,41 @@
 #include "imh-score-view.h"
 #include "imh-texts.h"
 
-/* Every player's place and total, best first (more than two players: the
- * heading names only the winners). */
+/* How a tie on points was settled for player p (more than two players,
+ * the base game's C7): ahead of or behind a player with as many points by
+ * the stones on the sled, or sharing the place; NULL without a tie. */
+static const char *
+tie_note (const ImhScore *score,
+          int             p)
+{
+  gboolean ahead = FALSE, shared = FALSE, behind = FALSE;
+
+  for (int q = 0; q < score->n_players && q < IMH_MAX_PLAYERS; q++)
+    {
+      if (q == p || score->total[q] != score->total[p])
+        continue;
+      if (score->rank[q] > score->rank[p])
+        ahead = TRUE;
+      else if (score->rank[q] == score->rank[p])
+        shared = TRUE;
+      else
+        behind = TRUE;
+    }
+  if (shared)
+    /* Translators: game-over summary, next to players with as many points and stones on the sled as another */
+    return _("Tied: place shared");
+  if (ahead)
+    /* Translators: game-over summary, next to a player with as many points as another but more stones on the sled */
+    return _("Tied: more stones on the sled");
+  if (behind)
+    /* Translators: game-over summary, next to a player with as many points as another but fewer stones on the sled */
+    return _("Tied: fewer stones on the sled");
+  return NULL;
+}
+
+/* Every player's place and total, best first, and how ties on points
+ * were settled (more than two players: the heading names only the
+ * winners). */
 static GtkWidget *
 places_new (const ImhScore *score,
             const char     *const *names)
@@ -45,6 +78,7 @@ places_new (const ImhScore *score,
       g_autofree char *total = g_strdup_printf ("%d", score->total[p]);
       GtkWidget *points = gtk_label_new (total);
       GtkWidget *icon = imh_meeple_icon_new (p, 16);
+      const char *note;
 
       gtk_label_set_xalign (GTK_LABEL (place), 1.0f);
       gtk_widget_add_css_class (place, "dim-label");
@@ -63,6 +97,19 @@ places_new (const ImhScore *score,
       gtk_grid_attach (GTK_GRID (grid), icon, 1, i, 1, 1);
       gtk_grid_attach (GTK_GRID (grid), name, 2, i, 1, 1);
       gtk_grid_attach (GTK_GRID (grid), points, 3, i, 1, 1);
+
+      note = tie_note (score, p);
+      if (note != NULL)
+        {
+          GtkWidget *label = gtk_label_new (note);
+
+          gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+          gtk_widget_add_css_class (label, "dim-label");
+          gtk_widget_add_css_class (label, "caption");
+          gtk_grid_attach (GTK_GRID (grid), label, 4, i, 1, 1);
+        }
     }
   return grid;
 }

@@ -63,7 +63,91 @@ update_mark (ImhTurnItem *turn,
   gtk_widget_set_visible (label, tooltip != NULL);
 }
 
-/* A row from imh-history-view-row.ui, filled in for the turn. */
+/* The lines of decisions [start, start + n) of the turn. */
+static char *
+decision_lines (ImhTurnItem *turn,
+                guint        start,
+                guint        n)
+{
+  GString *lines = g_string_new (NULL);
+
+  for (guint i = start; i < start + n; i++)
+    {
+      if (i > start)
+        g_string_append_c (lines, '\n');
+      g_string_append (lines, imh_turn_item_get_decision_text (turn, i));
+    }
+  return g_string_free (lines, FALSE);
+}
+
+/* A run of decisions another player made within the turn (a stone's
+ * owner choosing a market card, a round-end choice…): their meeple and
+ * "Name: what they did". */
+static GtkWidget *
+other_player_new (ImhHistoryView *self,
+                  ImhTurnItem    *turn,
+                  guint           group)
+{
+  int actor = imh_turn_item_get_group_actor (turn, group);
+  g_autofree char *name = imh_ui_player_name (self->game, actor);
+  g_autofree char *lines = decision_lines (turn,
+                                           imh_turn_item_get_group_start (turn, group),
+                                           imh_turn_item_get_group_length (turn, group));
+  g_autofree char *bold = g_markup_printf_escaped ("<b>%s</b>", name);
+  g_autofree char *text = g_markup_escape_text (lines, -1);
+  g_autofree char *markup = NULL;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *icon = imh_meeple_icon_new (actor, 12);
+  GtkWidget *label;
+
+  /* Translators: in the history, a decision another player made within a
+   * turn: the player's name, then the decision ("Ben: Take the card:
+   * Sarcophagus") */
+  markup = g_strdup_printf (_("%s: %s"), bold, text);
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (icon, 3);
+  gtk_widget_add_css_class (box, "history-other-player");
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  return box;
+}
+
+/* More than two players: each player's score change that is not zero,
+ * after their meeple (a column of "meeple +3"). */
+static void
+fill_score_changes (GtkWidget   *box,
+                    ImhTurnItem *turn)
+{
+  for (guint p = 0; p < imh_turn_item_get_n_players (turn); p++)
+    {
+      int change = imh_turn_item_get_score_change (turn, p);
+      g_autofree char *text = NULL;
+      GtkWidget *line, *label;
+
+      if (change == 0)
+        continue;
+      text = change > 0 ? g_strdup_printf ("+%d", change) : g_strdup_printf ("−%d", -change);
+      line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+      label = gtk_label_new (text);
+      gtk_label_set_xalign (GTK_LABEL (label), 1.0f);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_widget_add_css_class (label, "numeric");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (line), imh_meeple_icon_new ((int) p, 12));
+      gtk_box_append (GTK_BOX (line), label);
+      gtk_box_append (GTK_BOX (box), line);
+    }
+}
+
+/* A row from imh-history-view-row.ui, filled in for the turn: the turn
+ * player's decisions under "N. Name", then those of other players within
+ * the turn, each under their own name and meeple. */
 static GtkWidget *
 create_row (gpointer item,
             gpointer user_data)
@@ -72,10 +156,10 @@ create_row (gpointer item,
   ImhTurnItem *turn = item;
   int player = imh_turn_item_get_player (turn);
   g_autoptr(GtkBuilder) builder = NULL;
-  g_autoptr(GString) lines = g_string_new (NULL);
   g_autofree char *name = imh_ui_player_name (self->game, player);
   g_autofree char *heading = NULL;
-  GtkWidget *mark;
+  GtkWidget *mark, *body, *others, *row;
+  guint group = 0;
 
   builder = gtk_builder_new_from_resource (RESOURCE_BASE_PATH "/imh-history-view-row.ui");
 
@@ -86,22 +170,87 @@ create_row (gpointer item,
   heading = g_strdup_printf (_("%u. %s"), imh_turn_item_get_number (turn), name);
   gtk_label_set_text (GTK_LABEL (gtk_builder_get_object (builder, "title")), heading);
 
-  for (guint i = 0; i < imh_turn_item_get_n_decisions (turn); i++)
+  body = GTK_WIDGET (gtk_builder_get_object (builder, "body"));
+  if (imh_turn_item_get_n_groups (turn) > 0 && imh_turn_item_get_group_actor (turn, 0) == player)
     {
-      if (i > 0)
-        g_string_append_c (lines, '\n');
-      g_string_append (lines, imh_turn_item_get_decision_text (turn, i));
+      g_autofree char *lines = decision_lines (turn, 0, imh_turn_item_get_group_length (turn, 0));
+
+      gtk_label_set_text (GTK_LABEL (body), lines);
+      group = 1;
     }
-  gtk_label_set_text (GTK_LABEL (gtk_builder_get_object (builder, "body")), lines->str);
+  else
+    gtk_widget_set_visible (body, FALSE);
+
+  others = GTK_WIDGET (gtk_builder_get_object (builder, "others"));
+  for (; group < imh_turn_item_get_n_groups (turn); group++)
+    gtk_box_append (GTK_BOX (others), other_player_new (self, turn, group));
+  gtk_widget_set_visible (others, gtk_widget_get_first_child (others) != NULL);
 
   mark = GTK_WIDGET (gtk_builder_get_object (builder, "mark"));
   update_mark (turn, NULL, mark);
   g_signal_connect_object (turn, "notify::mark", G_CALLBACK (update_mark), mark, 0);
 
-  gtk_label_set_text (GTK_LABEL (gtk_builder_get_object (builder, "score")),
-                      imh_turn_item_get_score_text (turn));
+  /* Two players: "+3 / −1"; more: the changes with the players' meeples. */
+  if (imh_turn_item_get_n_players (turn) > 2)
+    {
+      GtkWidget *changes = GTK_WIDGET (gtk_builder_get_object (builder, "score_changes"));
 
-  return g_object_ref (GTK_WIDGET (gtk_builder_get_object (builder, "row")));
+      gtk_widget_set_visible (GTK_WIDGET (gtk_builder_get_object (builder, "score")), FALSE);
+      fill_score_changes (changes, turn);
+      gtk_widget_set_visible (changes, gtk_widget_get_first_child (changes) != NULL);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (gtk_builder_get_object (builder, "score")),
+                        imh_turn_item_get_score_text (turn));
+
+  row = GTK_WIDGET (gtk_builder_get_object (builder, "row"));
+  g_object_set_data_full (G_OBJECT (row), "imh-turn", g_object_ref (turn), g_object_unref);
+  return g_object_ref (row);
+}
+
+/* The turn a list row shows. */
+static ImhTurnItem *
+row_turn (GtkListBoxRow *row)
+{
+  GtkWidget *child = row != NULL ? gtk_list_box_row_get_child (row) : NULL;
+
+  return child != NULL ? g_object_get_data (G_OBJECT (child), "imh-turn") : NULL;
+}
+
+/* "Round 2" above the first turn of every round (games with rounds). */
+static void
+update_header (GtkListBoxRow *row,
+               GtkListBoxRow *before,
+               gpointer       user_data)
+{
+  ImhTurnItem *turn = row_turn (row), *previous = row_turn (before);
+  guint round;
+  GtkWidget *header;
+  g_autofree char *text = NULL;
+
+  round = turn == NULL ? 0 : imh_turn_item_get_round (turn);
+  if (round == 0 || (previous != NULL && imh_turn_item_get_round (previous) == round))
+    {
+      gtk_list_box_row_set_header (row, NULL);
+      return;
+    }
+
+  /* Translators: heading in the history above the first turn of a round */
+  text = g_strdup_printf (_("Round %u"), round);
+  header = gtk_list_box_row_get_header (row);
+  if (header == NULL)
+    {
+      header = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (header), 0.0f);
+      gtk_widget_add_css_class (header, "heading");
+      gtk_widget_add_css_class (header, "dim-label");
+      gtk_widget_add_css_class (header, "history-round");
+      gtk_widget_set_margin_start (header, 12);
+      gtk_widget_set_margin_top (header, before == NULL ? 6 : 12);
+      gtk_widget_set_margin_bottom (header, 3);
+      gtk_list_box_row_set_header (row, header);
+    }
+  gtk_label_set_text (GTK_LABEL (header), text);
 }
 
 static void
@@ -229,6 +378,7 @@ imh_history_view_init (ImhHistoryView *self)
   gtk_widget_add_css_class (self->placeholder, "dim-label");
   gtk_widget_set_margin_top (self->placeholder, 24);
   gtk_list_box_set_placeholder (self->list, self->placeholder);
+  gtk_list_box_set_header_func (self->list, update_header, NULL, NULL);
   g_signal_connect (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
                     "changed", G_CALLBACK (on_adjustment_changed), self);
 }

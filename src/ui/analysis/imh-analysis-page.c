@@ -10,6 +10,7 @@
 #include "imh-ui-util.h"
 #include "imh-analysis-page.h"
 #include "imh-eval-graph.h"
+#include "imh-meeple-icon.h"
 #include "imh-record-file.h"
 #include "imh-texts.h"
 
@@ -23,6 +24,7 @@ struct _ImhAnalysisPage
   ImhAnalysisResult *result;
   gboolean           stored;        /* result is the session's (stored, or being stored) */
   guint              player;        /* the graph's side */
+  gboolean           choosing;      /* filling player_choice: not the user's choice */
   char              *load_error;    /* why the stored analysis could not be read, or NULL */
 
   ImhAnalysisJob    *job;
@@ -33,14 +35,18 @@ struct _ImhAnalysisPage
 
   /* Template children. */
   GtkWidget         *decision_body;
+  GtkWidget         *decision_icon;
   GtkWidget         *decision_mark;
   GtkWidget         *decision_title;
   GtkWidget         *graph;
   GtkWidget         *intro;         /* not analysed: text and buttons */
+  GtkWidget         *player_choice;
+  GtkWidget         *player_row;
   GtkWidget         *players_box;
   GtkWidget         *progress;
   GtkWidget         *progress_box;
   GtkWidget         *result_box;
+  GtkWidget         *reveal_label;
   GtkWidget         *unreadable;    /* the stored analysis cannot be read: why */
   GtkWidget         *unreadable_body;
 };
@@ -113,6 +119,22 @@ player_name (ImhAnalysisPage *self,
 
 /* ---- Showing the result ---------------------------------------------------- */
 
+/* Puts the player's meeple into box (replacing what was there), or hides
+ * the box. */
+static void
+set_icon (GtkWidget *box,
+          int        player,
+          gboolean   show)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+  if (show && player >= 0)
+    gtk_box_append (GTK_BOX (box), imh_meeple_icon_new (player, 16));
+  gtk_widget_set_visible (box, show && player >= 0);
+}
+
 static void
 set_marks (ImhAnalysisPage *self)
 {
@@ -163,6 +185,7 @@ update_decision (ImhAnalysisPage *self)
                                       : _("The analysis ends before this decision."));
       gtk_label_set_text (GTK_LABEL (self->decision_mark), "");
       set_mark_class (self->decision_mark, IMH_MARK_NONE);
+      set_icon (self->decision_icon, -1, FALSE);
       return;
     }
 
@@ -174,6 +197,8 @@ update_decision (ImhAnalysisPage *self)
     title = g_strdup_printf (_("%u. %s: %s"), row->ply + 1, mover, played);
   }
   gtk_label_set_text (GTK_LABEL (self->decision_title), title);
+  set_icon (self->decision_icon, row->mover,
+            imh_analysis_result_get_analysis (self->result)->n_players > 2);
 
   if (row->forced)
     g_string_append (body, _("The only legal decision."));
@@ -265,7 +290,17 @@ update_players (ImhAnalysisPage *self)
       gtk_label_set_xalign (GTK_LABEL (heading), 0);
       gtk_label_set_ellipsize (GTK_LABEL (heading), PANGO_ELLIPSIZE_END);
       gtk_widget_add_css_class (heading, "heading");
-      gtk_box_append (GTK_BOX (frame), heading);
+      if (a->n_players > 2)
+        {
+          GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+          gtk_widget_set_hexpand (heading, TRUE);
+          gtk_box_append (GTK_BOX (line), imh_meeple_icon_new ((int) p, 16));
+          gtk_box_append (GTK_BOX (line), heading);
+          gtk_box_append (GTK_BOX (frame), line);
+        }
+      else
+        gtk_box_append (GTK_BOX (frame), heading);
       gtk_grid_set_column_spacing (grid, 12);
       gtk_grid_set_row_spacing (grid, 2);
       add_stat (grid, row++, _("Accuracy"), accuracy);
@@ -296,6 +331,70 @@ update_visibility (ImhAnalysisPage *self)
   gtk_widget_set_visible (self->result_box, self->result != NULL);
 }
 
+/* The players' names for the graph's tooltip, and with more than two
+ * players the names to choose whose win chance the graph shows, the
+ * graph's player selected. */
+static void
+update_player_choice (ImhAnalysisPage *self)
+{
+  guint n = self->result != NULL ? imh_analysis_result_get_analysis (self->result)->n_players : 0;
+  g_autoptr(GtkStringList) names = NULL;
+  g_auto(GStrv) names_v = NULL;
+
+  n = self->game != NULL ? MIN (n, imh_game_get_n_players (self->game)) : 0;
+  names_v = g_new0 (char *, n + 1);
+  for (guint p = 0; p < n; p++)
+    names_v[p] = player_name (self, (int) p);
+  /* The tooltip names the players too (also with two). */
+  imh_eval_graph_set_names (IMH_EVAL_GRAPH (self->graph), n > 0 ? (const char *const *) names_v : NULL);
+  gtk_widget_set_visible (self->player_row, n > 2);
+  if (n <= 2)
+    return;
+  names = gtk_string_list_new ((const char *const *) names_v);
+  self->choosing = TRUE;
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->player_choice), G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->player_choice), MIN (self->player, n - 1));
+  self->choosing = FALSE;
+}
+
+static void
+on_player_chosen (ImhAnalysisPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->player_choice));
+
+  if (self->choosing || selected == GTK_INVALID_LIST_POSITION || self->result == NULL)
+    return;
+  self->player = selected;
+  imh_eval_graph_set_player (IMH_EVAL_GRAPH (self->graph), selected);
+}
+
+/* The players in the drop-down: meeple and name. */
+static void
+setup_player_item (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (box), gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0));
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_player_item (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *icon = gtk_widget_get_first_child (box);
+  GtkStringObject *name = gtk_list_item_get_item (item);
+
+  set_icon (icon, (int) gtk_list_item_get_position (item), TRUE);
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_next_sibling (icon)), gtk_string_object_get_string (name));
+}
+
 static void
 show_result (ImhAnalysisPage *self)
 {
@@ -306,6 +405,7 @@ show_result (ImhAnalysisPage *self)
       imh_eval_graph_set_player (IMH_EVAL_GRAPH (self->graph),
                                  MIN (self->player, imh_analysis_result_get_analysis (self->result)->n_players - 1u));
     }
+  update_player_choice (self);
   update_players (self);
   update_decision (self);
   set_marks (self);
@@ -524,16 +624,21 @@ imh_analysis_page_class_init (ImhAnalysisPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE_PATH "/analysis/imh-analysis-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, decision_body);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, decision_icon);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, decision_mark);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, decision_title);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, graph);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, intro);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, player_choice);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, player_row);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, players_box);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, progress);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, progress_box);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, result_box);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, reveal_label);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, unreadable);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, unreadable_body);
+  gtk_widget_class_bind_template_callback (widget_class, on_player_chosen);
   gtk_widget_class_bind_template_callback (widget_class, on_ply_activated);
 }
 
@@ -544,7 +649,14 @@ static void on_session_library_id (ImhAnalysisPage *self);
 static void
 imh_analysis_page_init (ImhAnalysisPage *self)
 {
+  GtkListItemFactory *factory;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_player_item), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_player_item), NULL);
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (self->player_choice), factory);
+  g_object_unref (factory);
   /* The session's stored analysis, why it cannot be read, and its entry
    * (where a new analysis goes). */
   self->session_signals = g_signal_group_new (IMH_TYPE_SESSION);
@@ -627,6 +739,7 @@ set_game (ImhAnalysisPage *self,
   g_set_object (&self->game, game);
   if (game != NULL)
     {
+      gtk_label_set_text (GTK_LABEL (self->reveal_label), imh_texts_reveal_hidden (imh_game_get_kind (game)));
       g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::viewed-ply", G_CALLBACK (update_decision), self,
                                G_CONNECT_SWAPPED);
@@ -792,6 +905,14 @@ imh_analysis_page_set_player (ImhAnalysisPage *self,
   self->player = player;
   if (self->result != NULL)
     show_result (self);
+}
+
+guint
+imh_analysis_page_get_player (ImhAnalysisPage *self)
+{
+  g_return_val_if_fail (IMH_IS_ANALYSIS_PAGE (self), 0);
+
+  return self->player;
 }
 
 const char *

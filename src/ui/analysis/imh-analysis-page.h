@@ -63,9 +63,12 @@ int                imh_analysis_page_find_mistake (ImhAnalysisPage   *self,
                                                    gboolean           forward);
 gboolean           imh_analysis_page_go_to_mistake (ImhAnalysisPage  *self,
                                                     gboolean          forward);
-/* Whose win chance the graph shows (0-based; default 0). */
+/* Whose win chance the graph shows (0-based; default 0). With more than
+ * two players the page offers the choice too (names and meeples above
+ * the graph); the play view sets the person's seat. */
 void               imh_analysis_page_set_player   (ImhAnalysisPage   *self,
                                                    guint              player);
+guint              imh_analysis_page_get_player   (ImhAnalysisPage   *self);
 /* Why the stored analysis of the game could not be read, while the page
  * says so; NULL otherwise. */
 const char        *imh_analysis_page_get_load_error (ImhAnalysisPage *self);

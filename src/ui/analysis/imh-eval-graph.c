@@ -22,6 +22,7 @@ struct _ImhEvalGraph
   guint              player;
   guint              ply;
   guint              hover;
+  char             **names;        /* the players' names, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (ImhEvalGraph, imh_eval_graph, GTK_TYPE_WIDGET)
@@ -424,20 +425,16 @@ mark_label (ImhMark mark)
     }
 }
 
-static gboolean
-query_tooltip_cb (GtkWidget    *widget,
-                  int           x,
-                  int           y,
-                  gboolean      keyboard,
-                  GtkTooltip   *tooltip,
-                  ImhEvalGraph *self)
+/* What the tooltip says about a point, or NULL for none. */
+static char *
+point_text (ImhEvalGraph *self,
+            guint         point)
 {
-  guint point = keyboard ? self->ply : imh_eval_graph_ply_at_x (self, x);
   double v;
   g_autoptr(GString) text = NULL;
 
   if (point == NO_PLY || point >= self->values->len)
-    return FALSE;
+    return NULL;
   v = g_array_index (self->values, double, point);
   text = g_string_new (NULL);
   if (point == 0)
@@ -447,14 +444,24 @@ query_tooltip_cb (GtkWidget    *widget,
       const ImhAnalysisPly *p = self->result != NULL
                                 ? imh_analysis_result_get_ply (self->result, point - 1) : NULL;
       const char *label = mark_label (g_array_index (self->marks, ImhMark, point));
+      guint n_names = self->names != NULL ? g_strv_length (self->names) : 0;
 
-      if (p != NULL)
+      if (p != NULL && p->mover >= 0 && (guint) p->mover < n_names)
+        /* Translators: graph tooltip: the decision's number, who made it and what it was */
+        g_string_append_printf (text, _("Decision %u, %s: %s"), point, self->names[p->mover],
+                                p->played_text);
+      else if (p != NULL)
         g_string_append_printf (text, _("Decision %u, player %d: %s"), point, p->mover + 1,
                                 p->played_text);
       else
         g_string_append_printf (text, _("Decision %u"), point);
       g_string_append_c (text, '\n');
-      g_string_append_printf (text, _("Win probability afterwards: %.0f %%"), 100 * v);
+      if (self->player < n_names && n_names > 2)
+        /* Translators: graph tooltip: the win probability of the graph's player after the decision */
+        g_string_append_printf (text, _("Win probability of %s afterwards: %.0f %%"),
+                                self->names[self->player], 100 * v);
+      else
+        g_string_append_printf (text, _("Win probability afterwards: %.0f %%"), 100 * v);
       if (p != NULL && !p->forced && p->best != p->played)
         {
           g_string_append_c (text, '\n');
@@ -472,7 +479,23 @@ query_tooltip_cb (GtkWidget    *widget,
           g_string_append_printf (text, _("Luck of the draw: %+.1f percentage points"), p->luck);
         }
     }
-  gtk_tooltip_set_text (tooltip, text->str);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget    *widget,
+                  int           x,
+                  int           y,
+                  gboolean      keyboard,
+                  GtkTooltip   *tooltip,
+                  ImhEvalGraph *self)
+{
+  guint point = keyboard ? self->ply : imh_eval_graph_ply_at_x (self, x);
+  g_autofree char *text = point_text (self, point);
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 
@@ -617,6 +640,7 @@ imh_eval_graph_finalize (GObject *object)
 
   g_array_unref (self->values);
   g_array_unref (self->marks);
+  g_strfreev (self->names);
 
   G_OBJECT_CLASS (imh_eval_graph_parent_class)->finalize (object);
 }
@@ -742,4 +766,23 @@ imh_eval_graph_init (ImhEvalGraph *self)
   key = gtk_event_controller_key_new ();
   g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), key);
+}
+
+void
+imh_eval_graph_set_names (ImhEvalGraph      *self,
+                          const char *const *names)
+{
+  g_return_if_fail (IMH_IS_EVAL_GRAPH (self));
+
+  g_strfreev (self->names);
+  self->names = g_strdupv ((char **) names);
+}
+
+char *
+_imh_eval_graph_dup_point_text (ImhEvalGraph *self,
+                                guint         point)
+{
+  g_return_val_if_fail (IMH_IS_EVAL_GRAPH (self), NULL);
+
+  return point_text (self, point);
 }

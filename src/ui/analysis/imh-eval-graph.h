@@ -52,6 +52,12 @@ void               imh_eval_graph_set_player   (ImhEvalGraph      *self,
                                                 guint              player);
 guint              imh_eval_graph_get_player   (ImhEvalGraph      *self);
 
+/* The players' names (NULL-terminated, copied; NULL: none) for the
+ * tooltip: the decision's mover by name instead of number, and with more
+ * than two players whose win probability the graph shows. */
+void               imh_eval_graph_set_names    (ImhEvalGraph      *self,
+                                                const char *const *names);
+
 /* The viewed position (the marker); G_MAXUINT: none. */
 void               imh_eval_graph_set_ply      (ImhEvalGraph      *self,
                                                 guint              ply);
@@ -69,5 +75,9 @@ guint              imh_eval_graph_ply_at_x     (ImhEvalGraph      *self,
 void               _imh_eval_graph_get_mark_color (ImhEvalGraph *self,
                                                    ImhMark       mark,
                                                    GdkRGBA      *color);
+
+/* The tooltip's text for a point (tests), NULL when there is none. */
+char              *_imh_eval_graph_dup_point_text (ImhEvalGraph *self,
+                                                   guint         point);
 
 G_END_DECLS

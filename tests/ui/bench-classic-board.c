@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench-classic-board.c — a full redraw of the base game's board with 4
- * players at 1280×800: the board's snapshot (what it draws, recorded) and
+ * players at 1280×800: the board's snapshot vfunc (what it draws, recorded) and
  * its rendering to a cairo image surface (what the cairo renderer does),
  * N times, in ms per frame. Positions from seeded random games, sides A and
  * sides B, interactive (the targets drawn).
@@ -73,16 +73,15 @@ frame (GtkWidget       *board,
        double          *snapshot_ms,
        double          *draw_ms)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (board);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
   gint64 t0, t1, t2;
   cairo_t *cr;
 
-  /* No render node kept from the last frame: the board draws anew. */
-  gtk_widget_queue_draw (board);
+  /* The board's own snapshot, as GTK calls it when the board is to be
+   * redrawn (no render node kept from an earlier frame). */
   t0 = g_get_monotonic_time ();
-  gdk_paintable_snapshot (paintable, snapshot, WIDTH, HEIGHT);
+  GTK_WIDGET_GET_CLASS (board)->snapshot (board, snapshot);
   node = gtk_snapshot_free_to_node (snapshot);
   t1 = g_get_monotonic_time ();
   g_assert_nonnull (node);

@@ -3,9 +3,23 @@
 # installs the dependencies, then configures and builds $builddir with an
 # installation prefix inside it (so that translations, icons and schemas are
 # found when the app runs from there). Exits on failure.
+#
+# Two builds: the scripts that test (build-aux/test, build-aux/screenshots)
+# use _build (or $IMHOTEP_BUILDDIR), meson's debugoptimized default, where
+# NDEBUG is not set and the engine checks its invariants after every
+# decision; build-aux/run sets imh_release=1 before sourcing this and gets
+# _build-release (or $IMHOTEP_RELEASE_BUILDDIR), a release build
+# (b_ndebug=if-release: NDEBUG, no invariant checks), as fast as the app a
+# user installs.
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
-builddir=${IMHOTEP_BUILDDIR:-$srcdir/_build}
+if [ -n "${imh_release:-}" ]; then
+  builddir=${IMHOTEP_RELEASE_BUILDDIR:-$srcdir/_build-release}
+  setup_options=(--buildtype=release -Db_ndebug=if-release)
+else
+  builddir=${IMHOTEP_BUILDDIR:-$srcdir/_build}
+  setup_options=()
+fi
 prefix=$builddir/prefix
 
 "$srcdir/build-aux/install-deps" || exit 1
@@ -17,6 +31,6 @@ if [ -n "${CI:-}" ]; then
 fi
 
 if [ ! -f "$builddir/build.ninja" ]; then
-  meson setup "$builddir" "$srcdir" --prefix="$prefix" -Dwerror="$werror" || exit 1
+  meson setup "$builddir" "$srcdir" --prefix="$prefix" -Dwerror="$werror" "${setup_options[@]}" || exit 1
 fi
 meson compile -C "$builddir" || exit 1

@@ -12,6 +12,7 @@
 #include "imh-build.h"
 #include "imh-cli.h"
 #include "imh-cli-util.h"
+#include "imh-record.h"
 
 int imh_cli_arena (int argc, char **argv);
 
@@ -72,12 +73,16 @@ int
 imh_cli_arena (int argc, char **argv)
 {
   g_autofree gchar *game = NULL, *a = NULL, *b = NULL, *a_playout = NULL, *b_playout = NULL;
+  g_autofree gchar *sides = NULL;
+  g_auto(GStrv) variants = NULL;
   gint64 players = 0, games = 100, seed = 1, threads = 1;
   gint64 a_iter = 0, a_time = 0, b_iter = 0, b_time = 0;
   gboolean json = FALSE, cpu_time = FALSE;
   GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("Game: duel or classic"), N_("GAME") },
     { "players", 'p', 0, G_OPTION_ARG_INT64, &players, N_("Number of players (classic: 2–4)"), N_("N") },
+    { "sides", 0, 0, G_OPTION_ARG_STRING, &sides, N_("Side A or B of each site, in site order (e.g. ABAA)"), N_("SIDES") },
+    { "variant", 0, 0, G_OPTION_ARG_STRING_ARRAY, &variants, N_("Play a variant (classic: wrath); repeatable"), N_("VARIANT") },
     { "a", 'a', 0, G_OPTION_ARG_STRING, &a, N_("Level of player A (the one measured)"), N_("LEVEL") },
     { "b", 'b', 0, G_OPTION_ARG_STRING, &b, N_("Level of player B (every other seat)"), N_("LEVEL") },
     { "games", 'n', 0, G_OPTION_ARG_INT64, &games, N_("Number of games (default 100)"), N_("N") },
@@ -137,7 +142,9 @@ imh_cli_arena (int argc, char **argv)
   ImhArenaConfig cfg = { 0 };
   ImhArenaResult res;
   char why[256] = "";
-  imh_options_init (&cfg.options, rules->kind, (int) players);
+  /* The start player stays the arena's to choose (every seed swaps seats). */
+  if (!imh_cli_make_options (rules->id, (int) players, sides, variants, 0, &cfg.options))
+    return IMH_CLI_USAGE;
   cfg.a = &sa;
   cfg.b = &sb;
   cfg.games = (uint32_t) games;
@@ -164,6 +171,20 @@ imh_cli_arena (int argc, char **argv)
       json_builder_begin_object (jb);
       imh_cli_json_string (jb, "game", rules->id);
       imh_cli_json_int (jb, "players", players);
+      {
+        /* The sides and variants as a record writes them. */
+        char side_text[IMH_MAX_SITES + 1] = { 0 };
+        g_autoptr(GString) variant_text = g_string_new (NULL);
+
+        for (int i = 0; i < rules->n_sites; i++)
+          side_text[i] = cfg.options.sides[i] == IMH_SIDE_B ? 'B' : 'A';
+        for (uint32_t bit = 0; bit < 32; bit++)
+          if ((cfg.options.variants & (1u << bit)) && imh_record_variant_id (1u << bit) != NULL)
+            g_string_append_printf (variant_text, "%s%s", variant_text->len > 0 ? "," : "",
+                                    imh_record_variant_id (1u << bit));
+        imh_cli_json_string (jb, "sides", side_text);
+        imh_cli_json_string (jb, "variants", variant_text->str);
+      }
       imh_cli_json_string (jb, "a", sa.name);
       imh_cli_json_string (jb, "b", sb.name);
       imh_cli_json_int (jb, "seed", seed);

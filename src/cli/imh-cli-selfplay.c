@@ -19,12 +19,14 @@ int
 imh_cli_selfplay (int argc, char **argv)
 {
   g_autofree char *game = NULL, *sides = NULL, *player = NULL, *out = NULL;
+  g_auto(GStrv) variants = NULL;
   gint64 seed = 1, count = 1;
   gint players = 0;
   GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game: duel or classic (default duel)"), N_("GAME") },
     { "players", 'p', 0, G_OPTION_ARG_INT, &players, N_("Number of players (classic: 2–4)"), N_("N") },
     { "sides", 0, 0, G_OPTION_ARG_STRING, &sides, N_("Sides in site order (e.g. ABAA), or “random” for each game (default: all A)"), N_("SIDES") },
+    { "variant", 0, 0, G_OPTION_ARG_STRING_ARRAY, &variants, N_("Play a variant (classic: wrath); repeatable"), N_("VARIANT") },
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("The first seed (default 1); game i uses seed + i"), N_("SEED") },
     { "count", 'c', 0, G_OPTION_ARG_INT64, &count, N_("Number of games (default 1)"), N_("N") },
     { "player", 0, 0, G_OPTION_ARG_STRING, &player, N_("The players: random (default) or a computer level: beginner, casual, strong, expert, greedy, flat"), N_("PLAYER") },
@@ -66,7 +68,7 @@ imh_cli_selfplay (int argc, char **argv)
     }
   random_sides = g_strcmp0 (sides, "random") == 0;
   if (!imh_cli_make_options (game != NULL ? game : "duel", players, random_sides ? NULL : sides,
-                             NULL, 0, &base))
+                             variants, 0, &base))
     return IMH_CLI_USAGE;
   rules = imh_rules_get (base.game);
   if (out != NULL && g_mkdir_with_parents (out, 0755) != 0)

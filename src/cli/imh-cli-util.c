@@ -150,7 +150,7 @@ imh_cli_make_options (const char *game, int players, const char *sides,
         }
       if (!found)
         {
-          imh_cli_error (_("unknown variant “%s”"), variants[i]);
+          imh_cli_error (_("--variant: unknown variant “%s” (known: wrath)"), variants[i]);
           return FALSE;
         }
     }

@@ -415,7 +415,7 @@ imh_application_init (ImhApplication *self)
   g_application_add_main_option_entries (G_APPLICATION (self), main_options);
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
-                                            _("Play and study the board game Imhotep: The Duel."));
+                                            _("Play and study the board games Imhotep (two to four players) and Imhotep: The Duel."));
 }
 
 ImhApplication *

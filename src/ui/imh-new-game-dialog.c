@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imh-new-game-dialog.c — players, start player, location sides and
- * variants of a new game, from the rules of its kind. */
+/* imh-new-game-dialog.c — the game, then players, start player, location
+ * sides and variants of a new game, from the rules of its kind. */
 #define G_LOG_DOMAIN "imh-new-game-dialog"
 
 #include "config.h"
@@ -13,6 +13,7 @@
 #include "imh-new-game-dialog.h"
 #include "imh-record.h"
 #include "imh-texts.h"
+#include "imh-ui-util.h"
 
 /* Row 0 of the player combo is "Person"; then the computer levels. */
 static const char *const levels[] = { "beginner", "casual", "strong", "expert" };
@@ -33,9 +34,18 @@ struct _ImhNewGameDialog
 
   ImhGameKind        kind;
   const ImhRules    *rules;
-  GSettings         *settings;
+  GSettings         *settings;            /* games[kind] */
+  /* Each game's settings, delayed: what the user entered for a game stays
+   * while another is shown, and is written when the game starts. */
+  GSettings         *games[IMH_N_GAMES];
+  /* The games the game row offers, in its order. */
+  ImhGameKind        offered[IMH_N_GAMES];
+  guint              n_offered;
+  gboolean           rebuilding;
 
   /* Template widgets */
+  AdwPreferencesGroup *game_group;
+  AdwComboRow       *game_row;
   AdwComboRow       *count_row;
   AdwPreferencesGroup *players_group;
   AdwPreferencesGroup *sides_group;
@@ -46,6 +56,7 @@ struct _ImhNewGameDialog
   AdwEntryRow       *name_rows[IMH_MAX_PLAYERS];
   AdwComboRow       *side_rows[IMH_MAX_SITES];
   GtkSwitch         *variant_switches[G_N_ELEMENTS (known_variants)];
+  GtkWidget         *variant_rows[G_N_ELEMENTS (known_variants)];
   guint32            variants;            /* offered: known_variants flags the rules accept */
   char              *names[IMH_MAX_PLAYERS];
 };
@@ -82,6 +93,8 @@ n_players (ImhNewGameDialog *self)
   return MIN (self->rules->min_players + sel, self->rules->max_players);
 }
 
+static void update_players (ImhNewGameDialog *self);
+
 static void
 save_settings (ImhNewGameDialog *self)
 {
@@ -107,7 +120,6 @@ save_settings (ImhNewGameDialog *self)
     if (options.variants & known_variants[v].flag)
       variants[n_variants++] = known_variants[v].id;
 
-  g_settings_delay (self->settings);
   g_settings_set_int (self->settings, "players", (int) options.n_players);
   g_settings_set_strv (self->settings, "seats", kinds);
   g_settings_set_strv (self->settings, "levels", lvls);
@@ -115,7 +127,6 @@ save_settings (ImhNewGameDialog *self)
   g_settings_set_int (self->settings, "start-player", options.start_player);
   g_settings_set_string (self->settings, "sides", sides);
   g_settings_set_strv (self->settings, "variants", variants);
-  g_settings_apply (self->settings);
 }
 
 static void
@@ -131,6 +142,8 @@ load_settings (ImhNewGameDialog *self)
 
   if (count >= self->rules->min_players && count <= self->rules->max_players)
     adw_combo_row_set_selected (self->count_row, (guint) (count - self->rules->min_players));
+  /* The start row offers the players counted. */
+  update_players (self);
   for (guint p = 0; p < self->rules->max_players; p++)
     {
       /* Players beyond the list: the computer. */
@@ -304,9 +317,16 @@ update_subtitle (ImhNewGameDialog *self,
 static void
 update_players (ImhNewGameDialog *self)
 {
-  guint n = n_players (self);
-  guint start = adw_combo_row_get_selected (self->start_row);
-  g_autoptr(GtkStringList) starts = gtk_string_list_new (NULL);
+  guint n;
+  guint start;
+  g_autoptr(GtkStringList) starts = NULL;
+
+  /* The count row's model changes with the game, before its seats exist. */
+  if (self->rebuilding)
+    return;
+  n = n_players (self);
+  start = adw_combo_row_get_selected (self->start_row);
+  starts = gtk_string_list_new (NULL);
 
   for (guint p = 0; p < self->rules->max_players; p++)
     {
@@ -319,9 +339,15 @@ update_players (ImhNewGameDialog *self)
   adw_combo_row_set_model (self->start_row, G_LIST_MODEL (starts));
   adw_combo_row_set_selected (self->start_row,
                               start == GTK_INVALID_LIST_POSITION || start > n ? 0 : start);
-  adw_preferences_group_set_description (self->sides_group,
-                                         n == 2 ? _("Both players use the same side of each location")
-                                                : _("Every player uses the same side of each location"));
+  {
+    g_autofree char *description =
+      g_strdup_printf ("%s\n%s",
+                       n == 2 ? _("Both players use the same side of each location")
+                              : _("Every player uses the same side of each location"),
+                       _("Mixed draws each side at random; any location can still be changed"));
+
+    adw_preferences_group_set_description (self->sides_group, description);
+  }
 }
 
 static void
@@ -330,8 +356,14 @@ on_start (GtkWidget  *widget,
           GVariant   *parameter)
 {
   ImhNewGameDialog *self = IMH_NEW_GAME_DIALOG (widget);
+  g_autoptr(GSettings) app = g_settings_new (BASE_APP_ID);
 
+  /* What the user entered for each game shown, and the game chosen. */
   save_settings (self);
+  for (guint k = 0; k < IMH_N_GAMES; k++)
+    if (self->games[k] != NULL)
+      g_settings_apply (self->games[k]);
+  g_settings_set_string (app, "new-game", self->rules->id);
   g_signal_emit (self, signals[SIGNAL_START], 0);
   gtk_window_destroy (GTK_WINDOW (self));
 }
@@ -448,13 +480,150 @@ build_rows (ImhNewGameDialog *self)
       self->variants |= known_variants[v].flag;
       row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), imh_texts_variant_name (o.variants));
+      if (known_variants[v].flag == IMH_VARIANT_WRATH)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                     _("At the end, −5 points for a player missing from the pyramid, "
+                                       "temple, burial chamber or obelisks"));
+      self->variant_rows[v] = row;
       self->variant_switches[v] = GTK_SWITCH (gtk_switch_new ());
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->variant_switches[v]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, imh_texts_variant_name (o.variants),
+                                      -1);
       gtk_widget_set_valign (GTK_WIDGET (self->variant_switches[v]), GTK_ALIGN_CENTER);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->variant_switches[v]));
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->variant_switches[v]));
       adw_preferences_group_add (self->variants_group, row);
       gtk_widget_set_visible (GTK_WIDGET (self->variants_group), TRUE);
     }
+}
+
+/* Whether the game row offers `kind`: the one check of what a new game
+ * may be (the app must have a board for it). */
+static gboolean
+kind_offered (ImhGameKind kind)
+{
+  return imh_ui_kind_has_board (kind);
+}
+
+static GSettings *
+game_settings (ImhNewGameDialog *self,
+               ImhGameKind       kind)
+{
+  if (self->games[kind] == NULL)
+    {
+      self->games[kind] = imh_game_settings_new (imh_rules_get (kind));
+      g_settings_delay (self->games[kind]);
+    }
+  return self->games[kind];
+}
+
+/* Removes the rows of the game shown (the seats, the sides, the variants). */
+static void
+clear_rows (ImhNewGameDialog *self)
+{
+  for (guint p = 0; p < IMH_MAX_PLAYERS; p++)
+    {
+      if (self->kind_rows[p] != NULL)
+        adw_preferences_group_remove (self->players_group, GTK_WIDGET (self->kind_rows[p]));
+      if (self->name_rows[p] != NULL)
+        adw_preferences_group_remove (self->players_group, GTK_WIDGET (self->name_rows[p]));
+      self->kind_rows[p] = NULL;
+      self->name_rows[p] = NULL;
+    }
+  for (guint i = 0; i < IMH_MAX_SITES; i++)
+    {
+      if (self->side_rows[i] != NULL)
+        adw_preferences_group_remove (self->sides_group, GTK_WIDGET (self->side_rows[i]));
+      self->side_rows[i] = NULL;
+    }
+  for (gsize v = 0; v < G_N_ELEMENTS (known_variants); v++)
+    {
+      if (self->variant_rows[v] != NULL)
+        adw_preferences_group_remove (self->variants_group, self->variant_rows[v]);
+      self->variant_rows[v] = NULL;
+      self->variant_switches[v] = NULL;
+    }
+  self->variants = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->variants_group), FALSE);
+}
+
+/* Shows the rows of self->kind's rules, filled from its settings. */
+static void
+show_game (ImhNewGameDialog *self)
+{
+  self->rules = imh_rules_get (self->kind);
+  g_assert (self->rules != NULL);
+  self->settings = game_settings (self, self->kind);
+
+  self->rebuilding = TRUE;
+  build_rows (self);
+  self->rebuilding = FALSE;
+  update_players (self);
+  load_settings (self);
+  update_players (self);
+  for (guint p = 0; p < self->rules->max_players; p++)
+    update_subtitle (self, NULL, self->kind_rows[p]);
+  for (guint k = 0; k < self->n_offered; k++)
+    if (self->offered[k] == self->kind)
+      adw_combo_row_set_selected (self->game_row, k);
+}
+
+static void
+set_kind (ImhNewGameDialog *self,
+          ImhGameKind       kind)
+{
+  if (kind == self->kind || imh_rules_get (kind) == NULL)
+    return;
+  /* What the user entered stays with the game shown (delayed). */
+  save_settings (self);
+  clear_rows (self);
+  self->kind = kind;
+  show_game (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
+}
+
+static void
+on_game_selected (ImhNewGameDialog *self)
+{
+  guint sel = adw_combo_row_get_selected (self->game_row);
+
+  if (sel < self->n_offered)
+    set_kind (self, self->offered[sel]);
+}
+
+/* The game row: the games the app has a board for (and the dialog's own
+ * game, which its caller chose), the one chosen in its subtitle (whole on
+ * a phone); the others named in the group's description. */
+static void
+build_game_row (ImhNewGameDialog *self)
+{
+  g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
+  const char *missing[IMH_N_GAMES];
+  guint n_missing = 0;
+
+  self->n_offered = 0;
+  for (int k = 0; k < IMH_N_GAMES; k++)
+    {
+      ImhGameKind kind = (ImhGameKind) k;
+
+      if (kind_offered (kind) || kind == self->kind)
+        {
+          self->offered[self->n_offered++] = kind;
+          gtk_string_list_append (games, imh_texts_game_name (kind));
+        }
+      else
+        missing[n_missing++] = imh_texts_game_name (kind);
+    }
+  adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
+  if (n_missing > 0)
+    {
+      g_autofree char *names = imh_texts_join_names (missing, n_missing);
+      /* Translators: %s: the name of a game (or several, joined by "and") */
+      g_autofree char *description = g_strdup_printf (_("No board in the app yet for %s"), names);
+
+      adw_preferences_group_set_description (self->game_group, description);
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->game_row), self->n_offered > 1);
 }
 
 static void
@@ -464,17 +633,12 @@ imh_new_game_dialog_constructed (GObject *object)
 
   G_OBJECT_CLASS (imh_new_game_dialog_parent_class)->constructed (object);
 
-  self->rules = imh_rules_get (self->kind);
-  g_assert (self->rules != NULL);
-  self->settings = imh_game_settings_new (self->rules);
-
-  build_rows (self);
-  update_players (self);
-  load_settings (self);
-  update_players (self);
-  for (guint p = 0; p < self->rules->max_players; p++)
-    update_subtitle (self, NULL, self->kind_rows[p]);
+  g_assert (imh_rules_get (self->kind) != NULL);
+  build_game_row (self);
+  show_game (self);
   g_signal_connect_object (self->count_row, "notify::selected", G_CALLBACK (update_players),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game_row, "notify::selected", G_CALLBACK (on_game_selected),
                            self, G_CONNECT_SWAPPED);
 }
 
@@ -507,7 +671,11 @@ imh_new_game_dialog_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_KIND:
-      self->kind = (ImhGameKind) g_value_get_int (value);
+      /* Before construction: the game shown first; after: a switch. */
+      if (self->rules == NULL)
+        self->kind = (ImhGameKind) g_value_get_int (value);
+      else
+        set_kind (self, (ImhGameKind) g_value_get_int (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -519,7 +687,10 @@ imh_new_game_dialog_dispose (GObject *object)
 {
   ImhNewGameDialog *self = IMH_NEW_GAME_DIALOG (object);
 
-  g_clear_object (&self->settings);
+  /* Not applied: a cancelled dialog changes no settings. */
+  self->settings = NULL;
+  for (guint k = 0; k < IMH_N_GAMES; k++)
+    g_clear_object (&self->games[k]);
 
   G_OBJECT_CLASS (imh_new_game_dialog_parent_class)->dispose (object);
 }
@@ -547,10 +718,12 @@ imh_new_game_dialog_class_init (ImhNewGameDialogClass *klass)
   object_class->dispose = imh_new_game_dialog_dispose;
   object_class->finalize = imh_new_game_dialog_finalize;
 
-  /* ImhGameKind of the new game: its rules give the rows. */
+  /* ImhGameKind of the new game: its rules give the rows. Set after
+   * construction it switches the game, as the game row does. */
   properties[PROP_KIND] =
-    g_param_spec_int ("kind", NULL, NULL, 0, IMH_N_GAMES - 1, IMH_GAME_DUEL,
-                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_int ("kind", NULL, NULL, 0, IMH_N_GAMES - 1, imh_ui_default_kind (),
+                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY
+                      | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_START] =
@@ -558,6 +731,8 @@ imh_new_game_dialog_class_init (ImhNewGameDialogClass *klass)
                   NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, game_group);
+  gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, game_row);
   gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, count_row);
   gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, players_group);
   gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, sides_group);
@@ -575,7 +750,7 @@ imh_new_game_dialog_class_init (ImhNewGameDialogClass *klass)
 static void
 imh_new_game_dialog_init (ImhNewGameDialog *self)
 {
-  self->kind = IMH_GAME_DUEL;
+  self->kind = imh_ui_default_kind ();
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -594,9 +769,31 @@ imh_new_game_dialog_new (GtkWindow   *parent,
 ImhGameKind
 imh_new_game_dialog_get_kind (ImhNewGameDialog *self)
 {
-  g_return_val_if_fail (IMH_IS_NEW_GAME_DIALOG (self), IMH_GAME_DUEL);
+  g_return_val_if_fail (IMH_IS_NEW_GAME_DIALOG (self), imh_ui_default_kind ());
 
   return self->kind;
+}
+
+void
+imh_new_game_dialog_set_kind (ImhNewGameDialog *self,
+                              ImhGameKind       kind)
+{
+  g_return_if_fail (IMH_IS_NEW_GAME_DIALOG (self));
+  g_return_if_fail (imh_rules_get (kind) != NULL);
+
+  set_kind (self, kind);
+}
+
+ImhGameKind
+imh_new_game_dialog_last_kind (void)
+{
+  g_autoptr(GSettings) app = g_settings_new (BASE_APP_ID);
+  g_autofree char *id = g_settings_get_string (app, "new-game");
+  const ImhRules *rules = imh_rules_from_id (id);
+
+  if (rules != NULL && kind_offered (rules->kind))
+    return rules->kind;
+  return imh_ui_default_kind ();
 }
 
 guint

@@ -465,12 +465,9 @@ static void
 start_new_game_dialog (ImhPlayView *self)
 {
   ImhNewGameDialog *dialog;
-  ImhGameKind kind = 0;
 
-  /* A new game of the kind on the board. */
-  while (kind + 1 < IMH_N_GAMES && imh_board_type_for_kind (kind) != G_OBJECT_TYPE (self->board))
-    kind++;
-  dialog = imh_new_game_dialog_new (parent_window (self), kind);
+  /* The game last started; the dialog offers the others. */
+  dialog = imh_new_game_dialog_new (parent_window (self), imh_new_game_dialog_last_kind ());
 
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_start), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));

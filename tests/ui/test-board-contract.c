@@ -380,6 +380,12 @@ test_contract (void)
                 imh_board_set_player_name (IMH_BOARD (board), p, name);
               }
             imh_options_init (&options, kind, players);
+            /* Games of several sites: side A, side B (with the base game's
+             * Wrath of the Pharaoh), then the sides mixed. */
+            for (guint site = 0; site < rules->n_sites && seed > 1; site++)
+              options.sides[site] = seed == 2 || site % 2 == 1 ? IMH_SIDE_B : IMH_SIDE_A;
+            if (kind == IMH_GAME_CLASSIC && seed == 2)
+              options.variants |= IMH_VARIANT_WRATH;
             g_assert_true (imh_setup (&state, &options, seed, why, sizeof why));
             for (;;)
               {

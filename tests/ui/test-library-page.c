@@ -368,7 +368,7 @@ thumbnail_shown (gpointer data)
 {
   ThumbWait *w = data;
 
-  return count_thumbnails (w->page, 192) == 1;
+  return count_thumbnails (w->page, 192) == 2;
 }
 
 static gboolean
@@ -379,8 +379,8 @@ thumbnails_drawn (gpointer data)
   return !_imh_library_page_get_thumbnails_pending (IMH_LIBRARY_PAGE (w->page));
 }
 
-/* An imported finished Duel gets its thumbnail when its row is shown;
- * the base game (no board yet) gets none. */
+/* An imported finished Duel and base game get their thumbnails when their
+ * rows are shown. */
 static void
 test_thumbnail_imported (void)
 {
@@ -438,9 +438,10 @@ test_thumbnail_imported (void)
   /* The row shows it, without a rebind of its own. */
   imh_test_iterate_until (thumbnail_shown, &w);
   imh_test_iterate_until (thumbnails_drawn, &w);
-  base_png = imh_library_get_thumbnail (lib, base_id, NULL);
-  g_assert_null (base_png);
-  g_assert_cmpuint (count_thumbnails (w.page, 0), ==, 1);
+  base_png = imh_library_get_thumbnail (lib, base_id, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (base_png);
+  g_assert_cmpuint (count_thumbnails (w.page, 0), ==, 2);
 
   gtk_window_destroy (window);
   while (g_main_context_iteration (NULL, FALSE))

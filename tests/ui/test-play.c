@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "imh-board.h"
+#include "imh-board-factory.h"
 #include "imh-game.h"
 #include "imh-new-game-dialog.h"
 #include "imh-play-view.h"
@@ -603,8 +604,7 @@ test_open_file (Fixture       *f,
   g_assert_true (imh_play_view_get_game (f->view) != playing);
   g_assert_true (imh_game_get_is_over (imh_play_view_get_game (f->view)));
 
-  /* A game of the base game (no board in the app): a message, and the
-   * game shown stays. */
+  /* A game of the base game (its game over here) opens on its own board. */
   {
     ImhOptions o;
     g_autoptr(GError) error = NULL;
@@ -612,23 +612,21 @@ test_open_file (Fixture       *f,
     g_autofree char *classic_text = NULL;
     g_autofree char *classic_path = g_build_filename (g_get_user_data_dir (), "classic.imhotep", NULL);
     g_autoptr(GFile) classic_file = g_file_new_for_path (classic_path);
-    ImhGame *shown = imh_play_view_get_game (f->view);
+    gpointer shown[2] = { f->view, imh_play_view_get_game (f->view) };
+    GtkWidget *board;
 
     imh_options_init (&o, IMH_GAME_CLASSIC, 3);
     classic = imh_game_new (&o, 24, &error);
     g_assert_no_error (error);
     classic_text = imh_game_to_record_text (classic);
     g_assert_true (g_file_set_contents (classic_path, classic_text, -1, NULL));
-    LogWait said = { IMH_T ("This game of Imhotep for 2–4 players stays in the library, but the app "
-                            "has no board for it yet: imhotep-cli shows, analyses and exports it"), FALSE };
-    guint handler;
-
-    /* No toast overlay here: the view logs the message instead. */
-    handler = g_log_set_handler (NULL, G_LOG_LEVEL_MESSAGE, on_log_message, &said);
     imh_play_view_open_file (f->view, classic_file);
-    imh_test_iterate_until (log_seen, &said);
-    g_log_remove_handler (NULL, handler);
-    g_assert_true (imh_play_view_get_game (f->view) == shown);
+    imh_test_iterate_until (view_has_this_game, shown);
+    g_assert_cmpint (imh_game_get_kind (imh_play_view_get_game (f->view)), ==, IMH_GAME_CLASSIC);
+    board = imh_play_view_get_board (f->view);
+    g_assert_true (G_OBJECT_TYPE (board) == imh_board_type_for_kind (IMH_GAME_CLASSIC));
+    imh_test_iterate_until (imh_test_widget_is_drawn, board);
+    g_assert_cmpuint (imh_board_get_n_targets (IMH_BOARD (board)), >, 0);
   }
 }
 

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "imh-board-factory.h"
+#include "imh-classic-board.h"
 #include "imh-duel-board.h"
 
 GType
@@ -15,6 +16,7 @@ imh_board_type_for_kind (ImhGameKind kind)
     case IMH_GAME_DUEL:
       return IMH_TYPE_DUEL_BOARD;
     case IMH_GAME_CLASSIC:
+      return IMH_TYPE_CLASSIC_BOARD;
     default:
       return G_TYPE_INVALID;
     }

@@ -840,15 +840,15 @@ ensure_board (ImhPlayView *self,
       imh_board_set_reveal_hidden (IMH_BOARD (board), g_variant_get_boolean (state));
     }
   if (self->board != NULL)
-    {
-      gtk_box_insert_child_after (GTK_BOX (self->content), board, self->board);
-      gtk_box_remove (GTK_BOX (self->content), self->board);
-    }
+    gtk_box_insert_child_after (GTK_BOX (self->content), board, self->board);
   else
     gtk_box_append (GTK_BOX (self->content), board);
-  self->board = board;
+  /* The study view lets go of the old board while it still lives. */
   if (self->study_view != NULL)
     imh_study_view_set_board (IMH_STUDY_VIEW (self->study_view), board);
+  if (self->board != NULL)
+    gtk_box_remove (GTK_BOX (self->content), self->board);
+  self->board = board;
 }
 
 static void

@@ -110,6 +110,21 @@ def main(argv):
         else:
             print('ok --game-over of an unfinished game is an error')
 
+        # A game of the base game in progress, 4 players, on the board (the tests' screen
+        # is 1280×800: a window as large would be clamped).
+        for size in ('1024x700',):
+            path = os.path.join(tmp, f'classic-{size}.png')
+            result = run(imhotep, '--screenshot', path, '--size', size, '--record',
+                         os.path.join(shots, 'classic-4p-in-progress.imhotep'))
+            want = tuple(int(n) for n in size.split('x'))
+            if (result.returncode != 0 or 'CRITICAL **' in result.stderr
+                    or not os.path.exists(path) or png_size(path) != want):
+                print(f'--record of a base game at {size}: exit status {result.returncode}, '
+                      f'{png_size(path) if os.path.exists(path) else "no file"}\n{result.stderr}')
+                failures += 1
+            else:
+                print(f'ok --record of a base game at {size}')
+
         # A record that cannot be read (read in the background): an error naming it.
         missing = os.path.join(tmp, 'no-such-game.imhotep')
         result = run(imhotep, '--screenshot', os.path.join(tmp, 'm.png'), '--record', missing)

@@ -192,6 +192,33 @@ test_sail_pick (void)
       site = (d - IMH_CLASSIC_D_SAIL) % 5;
       g_assert_cmpint (site, !=, IMH_CLASSIC_SITE_TEMPLE);
     }
+  /* The pointer over the sites draws the sail's preview (the engine applies
+   * it to a copy): the position shown stays. */
+  {
+    GtkEventController *motion = NULL;
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (board);
+    guint64 hash = imh_rules_of (&state)->hash (imh_board_get_state (b));
+    int w = gtk_widget_get_width (board), h = gtk_widget_get_height (board);
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+          motion = GTK_EVENT_CONTROLLER (controller);
+      }
+    g_assert_nonnull (motion);
+    for (int y = 1; y < 10; y++)
+      for (int x = 1; x < 20; x++)
+        {
+          g_signal_emit_by_name (motion, "motion", (double) w * x / 20, (double) h * y / 10);
+          gtk_widget_queue_draw (board);
+          imh_test_flush_main_loop ();
+        }
+    g_assert_true (imh_board_get_pending (b));
+    g_assert_cmpuint (imh_rules_of (&state)->hash (imh_board_get_state (b)), ==, hash);
+  }
+
   /* The site decides the sail. */
   decided.decided = FALSE;
   activate (board, 0);

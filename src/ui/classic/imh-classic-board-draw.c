@@ -453,6 +453,9 @@ draw_temple (ImhClassicBoard *self,
         }
       else
         empty_cell (cr, pal, b, u, NULL);
+      /* The space whose bonus is being taken (temple B, round end). */
+      if (c->sp > 0 && c->stack[c->sp - 1].type == IMH_CLASSIC_FR_TEMPLE_B && c->stack[c->sp - 1].a == i)
+        imh_art_stroke_box (cr, b, 0.05 * u, 0.08 * u, MAX (2.0, 0.06 * u), &pal->base.text);
       if (height > 1)
         {
           g_snprintf (buf, sizeof buf, "%d", height);
@@ -905,20 +908,24 @@ draw_preview (ImhClassicBoard *self,
         /* Translators: sail preview at the market: a player's stones become card choices */
         g_string_append_printf (text, ngettext ("%s: %d card", "%s: %d cards", stones[p]), who, stones[p]);
       else
-        /* Translators: sail preview: a player's stones delivered and the points they
-         * score at once (signed, e.g. "+3") */
-        g_string_append_printf (text, ngettext ("%s: %d stone, %+d points", "%s: %d stones, %+d points",
-                                                stones[p]), who, stones[p], gain);
+        /* Translators: sail preview: a player's stones delivered to the site */
+        g_string_append_printf (text, ngettext ("%s: %d stone", "%s: %d stones", stones[p]), who, stones[p]);
+      if (gain != 0)
+        {
+          g_string_append (text, " · ");
+          /* Translators: sail preview: the points a player scores at once (signed, "+3") */
+          g_string_append_printf (text, ngettext ("%+d point", "%+d points", ABS (gain)), gain);
+        }
     }
   if (text->len == 0)
     g_string_append (text, _("Nothing to deliver"));
-  if (site == IMH_CLASSIC_SITE_MARKET || site == IMH_CLASSIC_SITE_BURIAL
-      || (site == IMH_CLASSIC_SITE_OBELISK && !((c->sides >> site) & 1)))
-    {
-      g_string_append (text, "\n");
-      g_string_append (text, site == IMH_CLASSIC_SITE_MARKET ? _("depends on the cards chosen")
-                                                            : _("scored at the game’s end"));
-    }
+  if (site == IMH_CLASSIC_SITE_MARKET)
+    g_string_append_printf (text, "\n%s", _("depends on the cards chosen"));
+  else if (site == IMH_CLASSIC_SITE_TEMPLE)
+    g_string_append_printf (text, "\n%s", _("scored at the round’s end"));
+  else if (site == IMH_CLASSIC_SITE_BURIAL
+           || (site == IMH_CLASSIC_SITE_OBELISK && !((c->sides >> site) & 1)))
+    g_string_append_printf (text, "\n%s", _("scored at the game’s end"));
 
   b = (Box) { s.x + 0.15 * u, s.y + SITE_PREVIEW_TOP * u, s.w - 0.3 * u, s.h - (SITE_PREVIEW_TOP + 0.6) * u };
   back.a = 0.88;
@@ -976,6 +983,7 @@ _imh_classic_board_draw_target (ImhBoard             *board,
     case CTARGET_UNLOAD:
       {
         /* Buttons: filled in the accent, the label or the colour's meeple. */
+        imh_art_fill_box (cr, b, 0.12 * u, &pal.base.panel, 1.0);
         imh_art_fill_box (cr, b, 0.12 * u, &palette->accent, hovered ? 1.0 : 0.85);
         if (t->kind == CTARGET_UNLOAD)
           meeple_in (cr, t->index, inset (b, 0.06 * u), FALSE);

@@ -260,8 +260,8 @@ _imh_classic_temple_button (ImhClassicBoard *self,
   double u = self->u;
   double w = (d.w - 0.1 * u) / 2;
 
-  /* Over the dock strip: at the round's end every ship has sailed. */
-  return (Box) { d.x + which * (w + 0.1 * u), d.y - 0.62 * u, w, 0.58 * u };
+  /* On the dock strip: at the round's end every ship has sailed. */
+  return (Box) { d.x + which * (w + 0.1 * u), d.y, w, d.h };
 }
 
 Box

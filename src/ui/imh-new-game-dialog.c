@@ -19,13 +19,16 @@
 static const char *const levels[] = { "beginner", "casual", "strong", "expert" };
 
 /* Variants the dialog offers where the rules accept them, with their ids
- * in the settings. */
+ * in the settings and what they do, in one line. */
 static const struct
 {
   guint32     flag;
   const char *id;
+  const char *explanation;
 } known_variants[] = {
-  { IMH_VARIANT_WRATH, "wrath" },
+  { IMH_VARIANT_WRATH, "wrath",
+    N_("At the end, −5 points for a player missing from the pyramid, temple, burial chamber or "
+       "obelisks") },
 };
 
 struct _ImhNewGameDialog
@@ -480,10 +483,7 @@ build_rows (ImhNewGameDialog *self)
       self->variants |= known_variants[v].flag;
       row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), imh_texts_variant_name (o.variants));
-      if (known_variants[v].flag == IMH_VARIANT_WRATH)
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                                     _("At the end, −5 points for a player missing from the pyramid, "
-                                       "temple, burial chamber or obelisks"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(known_variants[v].explanation));
       self->variant_rows[v] = row;
       self->variant_switches[v] = GTK_SWITCH (gtk_switch_new ());
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->variant_switches[v]),
@@ -547,6 +547,26 @@ clear_rows (ImhNewGameDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->variants_group), FALSE);
 }
 
+static void build_game_row (ImhNewGameDialog *self);
+
+/* Selects self->kind in the game row; a kind the row did not offer (set
+ * through the API) is added to it. */
+static void
+show_kind_in_game_row (ImhNewGameDialog *self)
+{
+  gboolean offered = FALSE;
+
+  for (guint k = 0; k < self->n_offered; k++)
+    offered |= self->offered[k] == self->kind;
+  self->rebuilding = TRUE;
+  if (!offered)
+    build_game_row (self);
+  for (guint k = 0; k < self->n_offered; k++)
+    if (self->offered[k] == self->kind)
+      adw_combo_row_set_selected (self->game_row, k);
+  self->rebuilding = FALSE;
+}
+
 /* Shows the rows of self->kind's rules, filled from its settings. */
 static void
 show_game (ImhNewGameDialog *self)
@@ -563,9 +583,7 @@ show_game (ImhNewGameDialog *self)
   update_players (self);
   for (guint p = 0; p < self->rules->max_players; p++)
     update_subtitle (self, NULL, self->kind_rows[p]);
-  for (guint k = 0; k < self->n_offered; k++)
-    if (self->offered[k] == self->kind)
-      adw_combo_row_set_selected (self->game_row, k);
+  show_kind_in_game_row (self);
 }
 
 static void
@@ -587,31 +605,35 @@ on_game_selected (ImhNewGameDialog *self)
 {
   guint sel = adw_combo_row_get_selected (self->game_row);
 
-  if (sel < self->n_offered)
+  if (!self->rebuilding && sel < self->n_offered)
     set_kind (self, self->offered[sel]);
 }
 
-/* The game row: the games the app has a board for (and the dialog's own
- * game, which its caller chose), the one chosen in its subtitle (whole on
- * a phone); the others named in the group's description. */
+/* The game row: the games the app has a board for, and any other the
+ * dialog was asked to show (its caller's choice, kept once listed); the
+ * one chosen in its subtitle (whole on a phone). The games without a
+ * board are named in the group's description. */
 static void
 build_game_row (ImhNewGameDialog *self)
 {
   g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
   const char *missing[IMH_N_GAMES];
   guint n_missing = 0;
+  gboolean listed[IMH_N_GAMES] = { FALSE };
 
+  for (guint k = 0; k < self->n_offered; k++)
+    listed[self->offered[k]] = TRUE;
   self->n_offered = 0;
   for (int k = 0; k < IMH_N_GAMES; k++)
     {
       ImhGameKind kind = (ImhGameKind) k;
 
-      if (kind_offered (kind) || kind == self->kind)
+      if (kind_offered (kind) || kind == self->kind || listed[k])
         {
           self->offered[self->n_offered++] = kind;
           gtk_string_list_append (games, imh_texts_game_name (kind));
         }
-      else
+      if (!kind_offered (kind))
         missing[n_missing++] = imh_texts_game_name (kind);
     }
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));

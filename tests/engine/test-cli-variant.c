@@ -12,6 +12,7 @@
 #include "imh-record.h"
 
 static const char *cli_path;
+static const char *python_path, *arena_sum_path;
 static char *tmp_dir;
 
 static int
@@ -102,6 +103,47 @@ test_arena_variant (void)
   g_assert_nonnull (strstr (plain, "\"sides\":\"AAAAA\""));
 }
 
+/* build-aux/arena-sum adds up chunks of the same match only: the same
+ * variants and sides. */
+static void
+test_arena_sum_variant (void)
+{
+  const char *seeds[] = { "1", "2", "3" };
+  char *paths[G_N_ELEMENTS (seeds)];
+
+  if (arena_sum_path == NULL)
+    {
+      g_test_skip ("no build-aux/arena-sum given");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (seeds); i++)
+    {
+      g_autofree char *out = NULL;
+
+      /* Chunks 1 and 2 with the variant, chunk 3 without. */
+      g_assert_cmpint (run (&out, NULL, "arena", "--game", "classic", "--players", "2",
+                            "--a", "greedy", "--b", "random", "--games", "2", "--seed", seeds[i],
+                            "--json", i < 2 ? "--variant=wrath" : NULL, NULL), ==, 0);
+      paths[i] = g_strdup_printf ("%s/chunk%u.jsonl", tmp_dir, i);
+      g_assert_true (g_file_set_contents (paths[i], out, -1, NULL));
+    }
+  {
+    const char *argv[] = { python_path, arena_sum_path, paths[0], paths[1], NULL };
+    g_autofree char *out = NULL;
+
+    g_assert_cmpint (cli_test_run_argv (argv, &out, NULL), ==, 0);
+  }
+  {
+    const char *argv[] = { python_path, arena_sum_path, paths[0], paths[2], NULL };
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (cli_test_run_argv (argv, NULL, &err), !=, 0);
+    g_assert_nonnull (strstr (err, "variants"));
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (seeds); i++)
+    g_free (paths[i]);
+}
+
 /* Runs `command` (selfplay or arena) for one game with the extra
  * arguments; returns the exit status and stderr. */
 static int
@@ -139,13 +181,19 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   if (argc < 2)
-    g_error ("usage: test-cli-variant PATH-TO-IMHOTEP-CLI");
+    g_error ("usage: test-cli-variant PATH-TO-IMHOTEP-CLI [PYTHON3 ARENA-SUM]");
   cli_path = argv[1];
+  if (argc >= 4)
+    {
+      python_path = argv[2];
+      arena_sum_path = argv[3];
+    }
   tmp_dir = g_dir_make_tmp ("imh-cli-variant-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
 
   g_test_add_func ("/cli/selfplay-variant", test_selfplay_variant);
   g_test_add_func ("/cli/arena-variant", test_arena_variant);
+  g_test_add_func ("/cli/arena-sum-variant", test_arena_sum_variant);
   g_test_add_func ("/cli/variant-errors", test_errors);
   status = g_test_run ();
   {

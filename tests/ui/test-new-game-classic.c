@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "imh-engine.h"
+#include "imh-game.h"
 #include "imh-new-game-dialog.h"
 #include "imh-texts.h"
 #include "imh-ui-util.h"
@@ -92,6 +93,22 @@ assert_chosen (ImhNewGameDialog *dialog)
   if (!rules->options_valid (&options, why, sizeof why))
     g_error ("options not valid: %s", why);
 
+  /* The game the play view makes of them (imh_game_new ()) has them. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ImhGame) game = imh_game_new (&options, 42, &error);
+    ImhOptions got;
+
+    g_assert_no_error (error);
+    imh_game_get_options (game, &got);
+    g_assert_cmpint (got.game, ==, IMH_GAME_CLASSIC);
+    g_assert_cmpint (got.n_players, ==, 4);
+    g_assert_cmpint (got.start_player, ==, 2);
+    g_assert_cmpuint (got.variants, ==, IMH_VARIANT_WRATH);
+    for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+      g_assert_cmpint (got.sides[i], ==, sides[i]);
+  }
+
   imh_new_game_dialog_get_seat (dialog, 0, &kind, &level, &name);
   g_assert_cmpint (kind, ==, IMH_SEAT_HUMAN);
   g_assert_cmpstr (name, ==, "Hatshepsut");
@@ -160,6 +177,36 @@ test_options (void)
   close_dialog (dialog);
 }
 
+/* The game the game row shows. */
+static const char *
+game_row_choice (ImhNewGameDialog *dialog)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (find_row (dialog, IMH_T ("Game")));
+
+  return gtk_string_object_get_string (adw_combo_row_get_selected_item (row));
+}
+
+/* Chooses the game in the game row, as the user does. */
+static void
+choose_game (ImhNewGameDialog *dialog,
+             ImhGameKind       kind)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (find_row (dialog, IMH_T ("Game")));
+  GListModel *model = adw_combo_row_get_model (row);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), imh_texts_game_name (kind)))
+        {
+          adw_combo_row_set_selected (row, i);
+          return;
+        }
+    }
+  g_error ("the game row has no %s", imh_texts_game_name (kind));
+}
+
 static void
 test_switch (void)
 {
@@ -174,11 +221,12 @@ test_switch (void)
   /* The base game: its own rows and its own remembered choices. */
   imh_new_game_dialog_set_kind (dialog, IMH_GAME_CLASSIC);
   g_assert_cmpint (imh_new_game_dialog_get_kind (dialog), ==, IMH_GAME_CLASSIC);
+  g_assert_cmpstr (game_row_choice (dialog), ==, imh_texts_game_name (IMH_GAME_CLASSIC));
   assert_chosen (dialog);
   imh_new_game_dialog_set_n_players (dialog, 3);
 
-  /* Back to the Duel: what was entered there. */
-  g_object_set (dialog, "kind", (int) IMH_GAME_DUEL, NULL);
+  /* Back to the Duel through the game row: what was entered there. */
+  choose_game (dialog, IMH_GAME_DUEL);
   g_assert_cmpint (imh_new_game_dialog_get_kind (dialog), ==, IMH_GAME_DUEL);
   imh_new_game_dialog_get_options (dialog, &options);
   g_assert_cmpint (options.game, ==, IMH_GAME_DUEL);
@@ -189,8 +237,13 @@ test_switch (void)
     g_assert_cmpint (options.sides[i], ==, IMH_SIDE_B);
   g_assert_false (gtk_widget_get_visible (find_row (dialog, IMH_T ("Number of Players"))));
 
-  /* …and the base game's three players. */
-  imh_new_game_dialog_set_kind (dialog, IMH_GAME_CLASSIC);
+  /* …and the base game's three players (the row, once it listed the
+   * base game, keeps it; the kind property switches too). */
+  choose_game (dialog, IMH_GAME_CLASSIC);
+  g_assert_cmpint (imh_new_game_dialog_get_kind (dialog), ==, IMH_GAME_CLASSIC);
+  g_object_set (dialog, "kind", (int) IMH_GAME_DUEL, NULL);
+  g_assert_cmpstr (game_row_choice (dialog), ==, imh_texts_game_name (IMH_GAME_DUEL));
+  g_object_set (dialog, "kind", (int) IMH_GAME_CLASSIC, NULL);
   g_assert_cmpuint (imh_new_game_dialog_get_n_players (dialog), ==, 3);
   imh_new_game_dialog_get_options (dialog, &options);
   g_assert_cmpint (options.n_players, ==, 3);

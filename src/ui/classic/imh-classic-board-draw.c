@@ -690,7 +690,20 @@ draw_info (ImhClassicBoard *self,
   cards = g_strdup_printf (ngettext ("%d round card left", "%d round cards left", left), left);
   text = g_strdup_printf (_("Round %d of %d · %s · Deck %d · Discards %d"),
                           round, IMH_CLASSIC_N_ROUNDS, cards, c->deck_n, discards);
-  text_fit (cr, text, self->info, 0.3 * u, TRUE, PANGO_ALIGN_LEFT, &white);
+  /* The round card in play at the end of the line: its ships' capacities. */
+  {
+    Box line = self->info;
+    Box card = { line.x + line.w - 1.5 * u, line.y + 0.04 * u, 1.5 * u, line.h - 0.08 * u };
+    char caps[32];
+
+    g_snprintf (caps, sizeof caps, "%d %d %d %d", c->ship_cap[0], c->ship_cap[1], c->ship_cap[2],
+                c->ship_cap[3]);
+    imh_art_fill_box (cr, card, 0.08 * u, &pal->cell, 1.0);
+    imh_art_stroke_box (cr, card, 0, 0.08 * u, MAX (1.0, 0.025 * u), &pal->base.wood_dark);
+    text_fit (cr, caps, inset (card, 0.05 * u), 0.28 * u, TRUE, PANGO_ALIGN_CENTER, &pal->base.wood_dark);
+    line.w -= card.w + 0.15 * u;
+    text_fit (cr, text, line, 0.3 * u, TRUE, PANGO_ALIGN_LEFT, &white);
+  }
 }
 
 static void

@@ -103,10 +103,9 @@ imh_classic_board_layout (ImhBoard *board,
           guint p = (bottom + k) % n;
           double pw = (NARROW_W - GAP) / 2;
 
+          /* Two a row; a third alone across the width. */
           self->panel[p] = box_u (ox, oy, u, (k % 2) * (pw + GAP), top + (k / 2) * (PANEL_H + GAP),
-                                  n == 2 || (n == 3 && k == 2) ? NARROW_W : pw, PANEL_H);
-          if (n == 2)
-            self->panel[p] = box_u (ox, oy, u, 0, top + k * (PANEL_H + GAP), NARROW_W, PANEL_H);
+                                  n == 3 && k == 2 ? NARROW_W : pw, PANEL_H);
         }
     }
   else
@@ -567,7 +566,7 @@ imh_classic_board_describe_hidden (ImhBoard *board,
                           c->deck_n);
   for (int i = 0; i < c->deck_n; i++)
     {
-      g_string_append (text, i == 0 ? ", " : ", ");
+      g_string_append (text, ", ");
       if (i == 0)
         {
           g_string_append (text, _("top first:"));
@@ -642,14 +641,16 @@ imh_classic_board_decision_boxes (ImhBoard    *board,
   else if (d < IMH_CLASSIC_D_TEMPLE_POINT)
     boxes[0] = _imh_classic_pyramid_b_box (self, d - IMH_CLASSIC_D_PYRAMID);
   else if (d == IMH_CLASSIC_D_TEMPLE_POINT || d == IMH_CLASSIC_D_TEMPLE_STONES)
-    boxes[0] = self->site[IMH_CLASSIC_SITE_TEMPLE];
+    boxes[0] = _imh_classic_temple_button (self, d - IMH_CLASSIC_D_TEMPLE_POINT);
   else if (d < IMH_CLASSIC_N_DECISIONS)
     {
       int ship = 0;
 
       if (c->sp > 0 && c->stack[c->sp - 1].type == IMH_CLASSIC_FR_UNLOAD)
         ship = c->stack[c->sp - 1].a;
-      boxes[0] = _imh_classic_hull_box (self, ship);
+      boxes[0] = _imh_classic_unload_box (self, ship, d - IMH_CLASSIC_D_UNLOAD);
+      boxes[1] = _imh_classic_hull_box (self, ship);
+      return 2;
     }
   else
     return 0;
@@ -752,11 +753,12 @@ imh_classic_board_measure (GtkWidget      *widget,
                            int            *natural_baseline)
 {
   /* Small enough for a phone (360 pixels wide): the board scales down to
-   * fit; the natural width decides where the play view's sidebar folds. */
+   * fit; the natural width decides where the play view's sidebar folds
+   * (beside a sidebar of four players' scores in a 1280 pixels window). */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 280;
-      *natural = 900;
+      *natural = 820;
     }
   else
     {

@@ -30,11 +30,21 @@ G_DEFINE_FINAL_TYPE (ImhClassicBoard, imh_classic_board, IMH_TYPE_BOARD)
 #define SAIL_W       0.9
 
 /* Wide: the five sites across the top, the harbour below on the left, the
- * players' panels beside it (two rows). Narrow: three sites a row, the
- * harbour across, the panels two a row below. */
+ * players' panels beside it (two rows). Medium: three sites a row, the
+ * harbour across below them, the panels in a column beside. Narrow: three
+ * sites a row, the harbour across, the panels two a row below. */
 #define WIDE_W       (5 * SITE_W + 4 * GAP)
 #define WIDE_H       (SITE_H + GAP + HARBOUR_H)
 #define NARROW_W     (3 * SITE_W + 2 * GAP)
+#define MEDIUM_PANEL_W 5.2
+#define MEDIUM_W     (NARROW_W + GAP + MEDIUM_PANEL_W)
+#define MEDIUM_H     (2 * SITE_H + 2 * GAP + HARBOUR_H)
+
+enum {
+  LAYOUT_WIDE,
+  LAYOUT_MEDIUM,
+  LAYOUT_NARROW,
+};
 
 static double
 narrow_height (guint n_players)
@@ -64,15 +74,26 @@ imh_classic_board_layout (ImhBoard *board,
   ImhClassicBoard *self = IMH_CLASSIC_BOARD (board);
   guint n = _imh_board_get_n_players (board);
   guint bottom = imh_board_get_bottom_player (board);
-  double narrow_h = narrow_height (n);
-  double u_wide = MIN (w / WIDE_W, h / WIDE_H);
-  double u_narrow = MIN (w / NARROW_W, h / narrow_h);
-  double u, ox, oy;
+  double size_w[3] = { WIDE_W, MEDIUM_W, NARROW_W };
+  double size_h[3] = { WIDE_H, MEDIUM_H, narrow_height (n) };
+  double best = 0, u, ox, oy;
+  int layout = LAYOUT_WIDE;
 
-  self->narrow = u_narrow > u_wide;
-  u = self->u = MAX (1.0, self->narrow ? u_narrow : u_wide);
-  ox = floor ((w - (self->narrow ? NARROW_W : WIDE_W) * u) / 2);
-  oy = floor ((h - (self->narrow ? narrow_h : WIDE_H) * u) / 2);
+  /* The arrangement with the largest unit. */
+  for (int i = 0; i < 3; i++)
+    {
+      double ui = MIN (w / size_w[i], h / size_h[i]);
+
+      if (ui > best * 1.001)
+        {
+          best = ui;
+          layout = i;
+        }
+    }
+  self->narrow = layout != LAYOUT_WIDE;
+  u = self->u = MAX (1.0, best);
+  ox = floor ((w - size_w[layout] * u) / 2);
+  oy = floor ((h - size_h[layout] * u) / 2);
   _imh_board_set_unit (board, u);
 
   for (int i = 0; i < IMH_CLASSIC_N_SITES; i++)
@@ -92,7 +113,7 @@ imh_classic_board_layout (ImhBoard *board,
       self->site[i] = box_u (ox, oy, u, x, y, SITE_W, SITE_H);
     }
 
-  if (self->narrow)
+  if (layout == LAYOUT_NARROW)
     {
       double top = 2 * SITE_H + 2 * GAP;
 
@@ -107,6 +128,15 @@ imh_classic_board_layout (ImhBoard *board,
           self->panel[p] = box_u (ox, oy, u, (k % 2) * (pw + GAP), top + (k / 2) * (PANEL_H + GAP),
                                   n == 3 && k == 2 ? NARROW_W : pw, PANEL_H);
         }
+    }
+  else if (layout == LAYOUT_MEDIUM)
+    {
+      double ph = (MEDIUM_H - (n - 1) * GAP) / n;
+
+      self->harbour = box_u (ox, oy, u, 0, 2 * SITE_H + 2 * GAP, NARROW_W, HARBOUR_H);
+      for (guint k = 0; k < n; k++)
+        self->panel[(bottom + k) % n] = box_u (ox, oy, u, NARROW_W + GAP, k * (ph + GAP),
+                                               MEDIUM_PANEL_W, ph);
     }
   else
     {
@@ -279,8 +309,9 @@ panel_row_h (ImhClassicBoard *self,
 {
   Box p = self->panel[player];
 
-  /* Header 0.56, then two rows (sled, cards). */
-  return MAX (0.5 * self->u, (p.h - 0.7 * self->u) / 2);
+  /* Header 0.56, then two rows (sled, cards); in a tall panel, space
+   * below. */
+  return CLAMP ((p.h - 0.7 * self->u) / 2, 0.5 * self->u, 1.1 * self->u);
 }
 
 Box
@@ -337,7 +368,7 @@ _imh_classic_held_box (ImhClassicBoard *self,
         n++;
       }
   cw = MIN (MIN (1.1 * u, b.h * 0.8), (b.w - (n - 1) * gap) / MAX (n, 1));
-  return (Box) { b.x + at * (cw + gap), b.y, cw, b.h };
+  return (Box) { b.x + at * (cw + gap), b.y, cw, MIN (b.h, 1.2 * u) };
 }
 
 int

@@ -126,6 +126,128 @@ on_screenshot_analysis (ImhApplication *self,
                                   self->screenshot, on_screenshot_done, self);
 }
 
+/* The window shows the game of --record as asked (the position, the
+ * summary, the Analysis or the Study page), then the picture is taken. */
+static void
+show_record (ImhApplication *self,
+             ImhWindow      *window,
+             ImhGame        *game)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!imh_ui_game_has_board (game, &error))
+    {
+      g_printerr ("imhotep: %s: %s\n", self->screenshot->record, error->message);
+      self->exit_status = 1;
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  /* A picture: the computer does not move on. */
+  imh_game_stop_computer (game);
+  if (self->screenshot->ply >= 0)
+    {
+      if ((guint) self->screenshot->ply > imh_game_get_live_ply (game))
+        {
+          g_printerr (_("imhotep: %s: --ply %d is after the end of the game (%u)\n"),
+                      self->screenshot->record, self->screenshot->ply,
+                      imh_game_get_live_ply (game));
+          self->exit_status = 1;
+          gtk_window_destroy (GTK_WINDOW (window));
+          return;
+        }
+      imh_game_set_viewed_ply (game, (guint) self->screenshot->ply);
+    }
+  imh_play_view_set_game (imh_window_get_play_view (window), game);
+  if (self->screenshot->reveal)
+    g_object_set (imh_window_get_play_view (window), "reveal-hidden", TRUE, NULL);
+  if (self->screenshot->game_over)
+    {
+      ImhScreenshotRequest shot;
+      GtkWindow *summary;
+
+      if (!imh_game_get_is_over (game))
+        {
+          g_printerr (_("imhotep: %s: --game-over needs a finished game\n"), self->screenshot->record);
+          self->exit_status = 1;
+          gtk_window_destroy (GTK_WINDOW (window));
+          return;
+        }
+      gtk_window_present (GTK_WINDOW (window));
+      gtk_widget_activate_action (GTK_WIDGET (imh_window_get_play_view (window)),
+                                  "game.show-summary", NULL);
+      summary = imh_play_view_get_summary (imh_window_get_play_view (window));
+      g_assert (summary != NULL);
+      /* The window at --size; the summary at its own size. */
+      gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                   self->screenshot->height);
+      shot = *self->screenshot;
+      shot.natural_size = TRUE;
+      imh_screenshot_take_when_ready (summary, GTK_WIDGET (summary), &shot,
+                                      on_dialog_screenshot_done, self);
+      return;
+    }
+  if (self->screenshot->analysis)
+    {
+      GtkWidget *page = imh_play_view_get_analysis_page (imh_window_get_play_view (window));
+
+      g_signal_connect_object (page, "notify::running", G_CALLBACK (on_screenshot_analysis), self,
+                               G_CONNECT_SWAPPED);
+      imh_play_view_show_analysis (imh_window_get_play_view (window), IMH_ANALYSIS_QUICK);
+      /* At the picture's size from the start (the sidebar folds now, not later). */
+      gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                   self->screenshot->height);
+      gtk_window_present (GTK_WINDOW (window));
+      /* Nothing to analyse: the picture right away. */
+      on_screenshot_analysis (self, NULL, page);
+      return;
+    }
+  if (self->screenshot->study)
+    {
+      GtkWidget *board = imh_play_view_get_board (imh_window_get_play_view (window));
+
+      g_signal_connect_object (board, "notify::hint-visible", G_CALLBACK (on_study_hint), self,
+                               G_CONNECT_SWAPPED);
+      imh_play_view_show_study (imh_window_get_play_view (window));
+      /* At its size already while the hint is searched. */
+      gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                   self->screenshot->height);
+      gtk_window_present (GTK_WINDOW (window));
+      /* No hint at the end of a game: the picture right away. */
+      if (!imh_play_view_get_action_enabled (imh_window_get_play_view (window), "game.hint"))
+        {
+          g_signal_handlers_disconnect_by_func (board, on_study_hint, self);
+          take_when_ready (self, GTK_WINDOW (window));
+        }
+      return;
+    }
+  take_when_ready (self, GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* --record read (in a worker thread: the main thread never waits on the file). */
+static void
+on_record_loaded (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(ImhWindow) window = user_data;
+  /* Held while the file is read. */
+  ImhApplication *self = IMH_APPLICATION (g_application_get_default ());
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = imh_record_file_load_finish (result, &error);
+
+  if (game == NULL)
+    {
+      /* The message names the file. */
+      g_printerr ("imhotep: %s\n", error->message);
+      self->exit_status = 1;
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  else
+    show_record (self, window, game);
+  g_application_release (G_APPLICATION (self));
+}
+
 void
 _imh_application_take_screenshot (ImhApplication *self)
 {
@@ -149,100 +271,12 @@ _imh_application_take_screenshot (ImhApplication *self)
   gtk_window_unmaximize (GTK_WINDOW (window));
   if (self->screenshot->record != NULL)
     {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *text = NULL;
-      gsize length = 0;
-      g_autoptr(ImhGame) game = NULL;
-
       g_autoptr(GFile) file = g_file_new_for_commandline_arg (self->screenshot->record);
 
-      if (imh_record_file_read (file, IMH_RECORD_FILE_MAX_SIZE, &text, &length, NULL, &error))
-        game = imh_game_new_from_record_text (text, (gssize) length, &error);
-      if (game == NULL || !imh_ui_game_has_board (game, &error))
-        {
-          g_printerr ("imhotep: %s: %s\n", self->screenshot->record, error->message);
-          self->exit_status = 1;
-          gtk_window_destroy (GTK_WINDOW (window));
-          return;
-        }
-      /* A picture: the computer does not move on. */
-      imh_game_stop_computer (game);
-      if (self->screenshot->ply >= 0)
-        {
-          if ((guint) self->screenshot->ply > imh_game_get_live_ply (game))
-            {
-              g_printerr (_("imhotep: %s: --ply %d is after the end of the game (%u)\n"),
-                          self->screenshot->record, self->screenshot->ply,
-                          imh_game_get_live_ply (game));
-              self->exit_status = 1;
-              gtk_window_destroy (GTK_WINDOW (window));
-              return;
-            }
-          imh_game_set_viewed_ply (game, (guint) self->screenshot->ply);
-        }
-      imh_play_view_set_game (imh_window_get_play_view (window), game);
-      if (self->screenshot->reveal)
-        g_object_set (imh_window_get_play_view (window), "reveal-hidden", TRUE, NULL);
-      if (self->screenshot->game_over)
-        {
-          ImhScreenshotRequest shot;
-          GtkWindow *summary;
-
-          if (!imh_game_get_is_over (game))
-            {
-              g_printerr (_("imhotep: %s: --game-over needs a finished game\n"), self->screenshot->record);
-              self->exit_status = 1;
-              gtk_window_destroy (GTK_WINDOW (window));
-              return;
-            }
-          gtk_window_present (GTK_WINDOW (window));
-          gtk_widget_activate_action (GTK_WIDGET (imh_window_get_play_view (window)),
-                                      "game.show-summary", NULL);
-          summary = imh_play_view_get_summary (imh_window_get_play_view (window));
-          g_assert (summary != NULL);
-          /* The window at --size; the summary at its own size. */
-          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
-                                       self->screenshot->height);
-          shot = *self->screenshot;
-          shot.natural_size = TRUE;
-          imh_screenshot_take_when_ready (summary, GTK_WIDGET (summary), &shot,
-                                          on_dialog_screenshot_done, self);
-          return;
-        }
-      if (self->screenshot->analysis)
-        {
-          GtkWidget *page = imh_play_view_get_analysis_page (imh_window_get_play_view (window));
-
-          g_signal_connect_object (page, "notify::running", G_CALLBACK (on_screenshot_analysis), self,
-                                   G_CONNECT_SWAPPED);
-          imh_play_view_show_analysis (imh_window_get_play_view (window), IMH_ANALYSIS_QUICK);
-          /* At the picture's size from the start (the sidebar folds now, not later). */
-          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
-                                       self->screenshot->height);
-          gtk_window_present (GTK_WINDOW (window));
-          /* Nothing to analyse: the picture right away. */
-          on_screenshot_analysis (self, NULL, page);
-          return;
-        }
-      if (self->screenshot->study)
-        {
-          GtkWidget *board = imh_play_view_get_board (imh_window_get_play_view (window));
-
-          g_signal_connect_object (board, "notify::hint-visible", G_CALLBACK (on_study_hint), self,
-                                   G_CONNECT_SWAPPED);
-          imh_play_view_show_study (imh_window_get_play_view (window));
-          /* At its size already while the hint is searched. */
-          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
-                                       self->screenshot->height);
-          gtk_window_present (GTK_WINDOW (window));
-          /* No hint at the end of a game: the picture right away. */
-          if (!imh_play_view_get_action_enabled (imh_window_get_play_view (window), "game.hint"))
-            {
-              g_signal_handlers_disconnect_by_func (board, on_study_hint, self);
-              take_when_ready (self, GTK_WINDOW (window));
-            }
-          return;
-        }
+      /* Running until the file is read, though no window is shown yet. */
+      g_application_hold (G_APPLICATION (self));
+      imh_record_file_load_async (file, NULL, on_record_loaded, g_object_ref (window));
+      return;
     }
   if (self->screenshot->new_game || self->screenshot->preferences)
     {
@@ -251,7 +285,10 @@ _imh_application_take_screenshot (ImhApplication *self)
 
       gtk_window_present (GTK_WINDOW (window));
       if (self->screenshot->new_game)
-        dialog = GTK_WINDOW (imh_new_game_dialog_new (GTK_WINDOW (window), imh_ui_default_kind ()));
+        dialog = GTK_WINDOW (imh_new_game_dialog_new (GTK_WINDOW (window),
+                                                      self->screenshot->game >= 0
+                                                        ? (ImhGameKind) self->screenshot->game
+                                                        : imh_ui_default_kind ()));
       else
         dialog = imh_preferences_window_new (GTK_WINDOW (window), settings);
       imh_screenshot_take_when_ready (dialog, adw_window_get_content (ADW_WINDOW (dialog)),

@@ -38,6 +38,8 @@ static const GOptionEntry main_options[] = {
     N_("Show the library page in --screenshot"), NULL },
   { "new-game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Render the New Game dialog in --screenshot"), NULL },
+  { "game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+    N_("The game chosen in the New Game dialog of --new-game (duel or classic)"), N_("GAME") },
   { "preferences", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Render the Preferences window in --screenshot"), NULL },
   { "game-over", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
@@ -65,6 +67,8 @@ imh_application_handle_local_options (GApplication *application,
   const char *path = NULL;
   const char *size = NULL;
   const char *record = NULL;
+  const char *game = NULL;
+  const ImhRules *game_rules = NULL;
   int ply = -1;
   gboolean dark = FALSE;
 
@@ -79,6 +83,19 @@ imh_application_handle_local_options (GApplication *application,
   dark = g_variant_dict_contains (options, "dark");
   g_variant_dict_lookup (options, "record", "^&ay", &record);
   g_variant_dict_lookup (options, "ply", "i", &ply);
+  g_variant_dict_lookup (options, "game", "&s", &game);
+
+  if (game != NULL && !g_variant_dict_contains (options, "new-game"))
+    {
+      g_printerr ("imhotep: %s\n", _("--game needs --new-game"));
+      return 2;
+    }
+  if (game != NULL && (game_rules = imh_rules_from_id (game)) == NULL)
+    {
+      /* TRANSLATORS: --game is an option; keep "duel" and "classic" as they are */
+      g_printerr (_("imhotep: --game: no game “%s” (duel or classic)\n"), game);
+      return 2;
+    }
 
   if (path == NULL)
     {
@@ -152,6 +169,7 @@ imh_application_handle_local_options (GApplication *application,
   request->new_game = g_variant_dict_contains (options, "new-game");
   request->game_over = g_variant_dict_contains (options, "game-over");
   request->preferences = g_variant_dict_contains (options, "preferences");
+  request->game = game_rules != NULL ? (int) game_rules->kind : -1;
   if (size != NULL
       && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
     {

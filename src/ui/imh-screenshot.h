@@ -22,6 +22,7 @@ typedef struct {
   gboolean  reveal;     /* --reveal: "everything revealed" on */
   gboolean  library;    /* --library: the library page */
   gboolean  new_game;   /* --new-game: the New Game dialog */
+  int       game;       /* --game: the dialog's game (ImhGameKind); -1: the default */
   gboolean  game_over;  /* --game-over: the summary of a finished --record */
   gboolean  preferences; /* --preferences: the Preferences window */
   gboolean  natural_size; /* the subject at the size it takes (width and height

@@ -42,7 +42,8 @@ def main(argv):
         # The library page too (empty here), at a phone's width: the page
         # must not ask for more (the window would be wider than asked).
         for size, extra in (('360x700', []), ('640x480', ['--dark']), ('360x700', ['--library']),
-                            ('360x700', ['--new-game']), ('360x500', ['--preferences'])):
+                            ('360x700', ['--new-game']), ('360x700', ['--new-game', '--game', 'classic']),
+                            ('360x500', ['--preferences'])):
             path = os.path.join(tmp, f'shot-{size}{"".join(extra)}.png')
             result = run(imhotep, '--screenshot', path, '--size', size, *extra)
             want = tuple(int(n) for n in size.split('x'))
@@ -72,7 +73,12 @@ def main(argv):
                               (['--screenshot', os.path.join(tmp, 'w.png'), '--game-over'],
                                '--record'),
                               (['--screenshot', os.path.join(tmp, 'z.png'), '--new-game',
-                                '--library'], '--new-game')):
+                                '--library'], '--new-game'),
+                              (['--screenshot', os.path.join(tmp, 'g.png'), '--game', 'classic'],
+                               '--new-game'),
+                              (['--game', 'classic'], '--new-game'),
+                              (['--screenshot', os.path.join(tmp, 'h.png'), '--new-game', '--game',
+                                'chess'], 'chess')):
             result = run(imhotep, *args)
             if result.returncode != 2 or message not in result.stderr:
                 print(f'{" ".join(args)}: expected exit status 2 and a message naming '
@@ -103,6 +109,31 @@ def main(argv):
             failures += 1
         else:
             print('ok --game-over of an unfinished game is an error')
+
+        # A game of the base game in progress, 4 players, on the board (the tests' screen
+        # is 1280×800: a window as large would be clamped).
+        for size in ('1024x700',):
+            path = os.path.join(tmp, f'classic-{size}.png')
+            result = run(imhotep, '--screenshot', path, '--size', size, '--record',
+                         os.path.join(shots, 'classic-4p-in-progress.imhotep'))
+            want = tuple(int(n) for n in size.split('x'))
+            if (result.returncode != 0 or 'CRITICAL **' in result.stderr
+                    or not os.path.exists(path) or png_size(path) != want):
+                print(f'--record of a base game at {size}: exit status {result.returncode}, '
+                      f'{png_size(path) if os.path.exists(path) else "no file"}\n{result.stderr}')
+                failures += 1
+            else:
+                print(f'ok --record of a base game at {size}')
+
+        # A record that cannot be read (read in the background): an error naming it.
+        missing = os.path.join(tmp, 'no-such-game.imhotep')
+        result = run(imhotep, '--screenshot', os.path.join(tmp, 'm.png'), '--record', missing)
+        if result.returncode != 1 or 'no-such-game.imhotep' not in result.stderr:
+            print(f'missing --record: expected exit status 1 and a message naming the file, got '
+                  f'{result.returncode}: {result.stderr}')
+            failures += 1
+        else:
+            print('ok a missing --record is an error')
 
         path = os.path.join(tmp, 'missing-dir', 'x.png')
         result = run(imhotep, '--screenshot', path)

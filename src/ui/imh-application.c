@@ -370,6 +370,8 @@ static const struct {
   { "win.save-as", { "<Shift><Control>s", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Shift><Control>z", NULL } },
+  { "win.undo-turn", { "<Alt><Control>z", NULL } },
+  { "win.redo-turn", { "<Shift><Alt><Control>z", NULL } },
 };
 
 static void

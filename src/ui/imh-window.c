@@ -616,7 +616,8 @@ static const GActionEntry win_entries[] = {
  * enabled when it is (game.show-sidebar: win.show-sidebar, a property
  * action on the view). */
 static const char *const forwarded_actions[] = {
-  "new-game", "open", "save", "save-as", "undo", "redo", "hint", "analyse",
+  "new-game", "open", "save", "save-as", "undo", "redo", "undo-turn", "redo-turn", "hint",
+  "analyse",
 };
 
 static void

@@ -497,6 +497,75 @@ test_hot_seat_all_b (void)
   destroy_window (window);
 }
 
+/* ---- Undo and redo by turn ------------------------------------------------------ */
+
+static gboolean
+at_turn_start (const ImhState *s)
+{
+  return s->u.classic.phase == IMH_CLASSIC_PHASE_MAIN && s->u.classic.sp == 0;
+}
+
+/* In hot-seat, win.undo-turn takes back the whole last turn (the other
+ * player's choices in it too), win.redo-turn replays it with the same hidden
+ * cards, and win.undo still takes back a single decision. */
+static void
+test_undo_redo_turn (void)
+{
+  ImhWindow *window = library_window ();
+  ImhPlayView *view = imh_window_get_play_view (window);
+  g_autoptr(ImhGame) game = new_classic_game (3, FALSE, 11);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  guint last_turn_start = 0, turn_start = 0;
+  ImhState before;
+  GtkWidget *board;
+
+  imh_play_view_set_game (view, game);
+  board = imh_play_view_get_board (view);
+  imh_test_iterate_until (imh_test_widget_is_drawn, board);
+
+  /* On until a turn starts after a turn of several decisions. */
+  for (;;)
+    {
+      const ImhState *s = imh_game_get_viewed_state (game);
+      guint ply = imh_game_get_live_ply (game);
+      ImhDecisionList legal;
+
+      g_assert_false (imh_game_get_is_over (game));
+      if (at_turn_start (s) && ply > 0)
+        {
+          last_turn_start = turn_start;
+          turn_start = ply;
+          if (ply >= 20 && turn_start - last_turn_start >= 2)
+            break;
+        }
+      imh_test_flush_main_loop ();
+      imh_game_get_viewed_legal (game, &legal);
+      decide (board, game, legal.d[g_rand_int_range (rand, 0, (gint32) legal.n)]);
+    }
+  memcpy (&before, imh_game_get_viewed_state (game), sizeof before);
+
+  g_assert_true (imh_play_view_get_action_enabled (view, "game.undo-turn"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo-turn"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo-turn", NULL);
+  imh_test_flush_main_loop ();
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, last_turn_start);
+  g_assert_true (at_turn_start (imh_game_get_viewed_state (game)));
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo-turn"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo-turn", NULL);
+  imh_test_flush_main_loop ();
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, turn_start);
+  /* The same position, hidden cards included. */
+  g_assert_cmpmem (imh_game_get_viewed_state (game), sizeof before, &before, sizeof before);
+
+  /* Undo by decision: one step. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  imh_test_flush_main_loop ();
+  g_assert_cmpuint (imh_game_get_live_ply (game), ==, turn_start - 1);
+
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -527,6 +596,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/classic-game/four-players-to-the-end", test_four_players_to_the_end);
   g_test_add_func ("/ui/classic-game/hot-seat-all-b", test_hot_seat_all_b);
+  g_test_add_func ("/ui/classic-game/undo-redo-turn", test_undo_redo_turn);
   status = g_test_run ();
 
   g_application_quit (G_APPLICATION (app));

@@ -106,6 +106,39 @@ game_redo (GtkWidget  *widget,
     imh_game_redo (self->game);
 }
 
+/* A whole turn back or forward: with a computer seat the same as undo and
+ * redo (back to the person's decision); in hot-seat the turn's every
+ * decision, the other players' choices in it included. */
+static void
+game_undo_turn (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
+
+  if (self->game == NULL)
+    return;
+  if (imh_game_has_computer (self->game))
+    imh_game_undo_to_human (self->game);
+  else
+    imh_game_undo_turn (self->game);
+}
+
+static void
+game_redo_turn (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
+
+  if (self->game == NULL)
+    return;
+  if (imh_game_has_computer (self->game))
+    imh_game_redo_to_human (self->game);
+  else
+    imh_game_redo_turn (self->game);
+}
+
 static void
 on_hint_ready (GObject      *source,
                GAsyncResult *result,
@@ -333,6 +366,8 @@ static const struct {
   { "game.save-as", NULL, game_save_as },
   { "game.undo", NULL, game_undo },
   { "game.redo", NULL, game_redo },
+  { "game.undo-turn", NULL, game_undo_turn },
+  { "game.redo-turn", NULL, game_redo_turn },
   { "game.hint", NULL, game_hint },
   { "game.play-hint", NULL, game_play_hint },
   { "game.history-previous", NULL, game_history_previous },
@@ -389,6 +424,8 @@ _imh_play_view_actions_update (ImhPlayView *self)
   enable (self, "game.save-as", has);
   enable (self, "game.undo", has && imh_game_get_can_undo (self->game));
   enable (self, "game.redo", has && imh_game_get_can_redo (self->game));
+  enable (self, "game.undo-turn", has && imh_game_get_can_undo (self->game));
+  enable (self, "game.redo-turn", has && imh_game_get_can_redo (self->game));
   enable (self, "game.hint", has && !imh_is_over (vs));
   enable (self, "game.play-hint", has && imh_board_get_hint_visible (IMH_BOARD (self->board)));
   enable (self, "game.history-previous", has && viewed > 0);

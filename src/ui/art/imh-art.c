@@ -33,6 +33,41 @@ imh_palette_init (ImhPalette    *p,
 }
 
 void
+imh_table_palette_init (ImhTablePalette *p,
+                        gboolean         dark,
+                        const ImhRgba   *text,
+                        const ImhRgba   *accent)
+{
+  ImhPalette common;
+
+  imh_palette_init (&common, dark, text, accent);
+  p->dark = dark;
+  p->text = *text;
+  p->accent = *accent;
+  p->hint = common.hint;
+  if (dark)
+    {
+      p->panel = (ImhRgba) RGB (0x33, 0x30, 0x2c);
+      p->panel_active = (ImhRgba) RGB (0x4a, 0x43, 0x35);
+      p->water = (ImhRgba) RGB (0x1d, 0x3f, 0x5c);
+      p->field = (ImhRgba) RGB (0x8c, 0x78, 0x52);
+      p->field_line = (ImhRgba) RGB (0x5e, 0x4f, 0x33);
+      p->wood = (ImhRgba) RGB (0x6b, 0x45, 0x24);
+      p->wood_dark = (ImhRgba) RGB (0x45, 0x2b, 0x15);
+    }
+  else
+    {
+      p->panel = (ImhRgba) RGB (0xf1, 0xec, 0xe2);
+      p->panel_active = (ImhRgba) RGB (0xfb, 0xe9, 0xbe);
+      p->water = (ImhRgba) RGB (0x6f, 0xa8, 0xcf);
+      p->field = (ImhRgba) RGB (0xe6, 0xd2, 0xa0);
+      p->field_line = (ImhRgba) RGB (0xb4, 0x98, 0x5c);
+      p->wood = (ImhRgba) RGB (0x9a, 0x66, 0x35);
+      p->wood_dark = (ImhRgba) RGB (0x6b, 0x43, 0x1f);
+    }
+}
+
+void
 imh_art_set (cairo_t       *cr,
              const ImhRgba *c)
 {

@@ -39,6 +39,28 @@ void   imh_palette_init     (ImhPalette    *palette,
                              const ImhRgba *text,
                              const ImhRgba *accent);
 
+/* The surfaces of a game table, shared by every board: the players'
+ * panels, water, the sandy fields of the sites and wood, in the style's
+ * shades. */
+typedef struct {
+  gboolean dark;
+  ImhRgba  text;          /* foreground text on the panels */
+  ImhRgba  panel;         /* player panel background */
+  ImhRgba  panel_active;  /* the panel of the player to move */
+  ImhRgba  water;
+  ImhRgba  field;
+  ImhRgba  field_line;
+  ImhRgba  wood;
+  ImhRgba  wood_dark;
+  ImhRgba  accent;        /* legal targets */
+  ImhRgba  hint;          /* the hint overlay */
+} ImhTablePalette;
+
+void   imh_table_palette_init (ImhTablePalette *palette,
+                               gboolean         dark,
+                               const ImhRgba   *text,
+                               const ImhRgba   *accent);
+
 /* The number of players with a colour and a shape of their own. */
 #define IMH_ART_N_PLAYERS 4
 

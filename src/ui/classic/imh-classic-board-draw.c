@@ -24,7 +24,7 @@ static const ImhRgba stone_grey = RGB (0x8a, 0x84, 0x78);
 #define SITE_PREVIEW_TOP 0.45
 
 typedef struct {
-  ImhDuelPalette base;
+  ImhTablePalette base;
   ImhRgba        site;        /* a site's sand */
   ImhRgba        cell;        /* an empty space on a site */
   ImhRgba        faint;       /* secondary text */
@@ -960,7 +960,7 @@ static void
 pal_init (Pal              *pal,
           const ImhPalette *palette)
 {
-  imh_duel_palette_init (&pal->base, palette->dark, &palette->text, &palette->accent);
+  imh_table_palette_init (&pal->base, palette->dark, &palette->text, &palette->accent);
   if (palette->dark)
     {
       pal->site = (ImhRgba) RGB (0x5a, 0x4d, 0x36);

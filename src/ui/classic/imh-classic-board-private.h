@@ -9,7 +9,7 @@
 #include "imh-board-private.h"
 #include "imh-classic.h"
 #include "imh-classic-board.h"
-#include "imh-duel-art.h"
+#include "imh-art.h"
 
 G_BEGIN_DECLS
 

@@ -26,42 +26,6 @@ static const ImhRgba action_bg = RGB (0x1f, 0x6f, 0x6a);
 static const ImhRgba white = RGB (0xff, 0xff, 0xff);
 static const ImhRgba back_bg = RGB (0x7b, 0x5a, 0x33);
 
-void
-imh_duel_palette_init (ImhDuelPalette *p,
-                       gboolean        dark,
-                       const ImhRgba  *text,
-                       const ImhRgba  *accent)
-{
-  ImhPalette common;
-
-  imh_palette_init (&common, dark, text, accent);
-  p->dark = dark;
-  p->text = *text;
-  p->accent = *accent;
-  p->hint = common.hint;
-  if (dark)
-    {
-      p->panel = (ImhRgba) RGB (0x33, 0x30, 0x2c);
-      p->panel_active = (ImhRgba) RGB (0x4a, 0x43, 0x35);
-      p->water = (ImhRgba) RGB (0x1d, 0x3f, 0x5c);
-      p->field = (ImhRgba) RGB (0x8c, 0x78, 0x52);
-      p->field_line = (ImhRgba) RGB (0x5e, 0x4f, 0x33);
-      p->wood = (ImhRgba) RGB (0x6b, 0x45, 0x24);
-      p->wood_dark = (ImhRgba) RGB (0x45, 0x2b, 0x15);
-    }
-  else
-    {
-      p->panel = (ImhRgba) RGB (0xf1, 0xec, 0xe2);
-      p->panel_active = (ImhRgba) RGB (0xfb, 0xe9, 0xbe);
-      p->water = (ImhRgba) RGB (0x6f, 0xa8, 0xcf);
-      p->field = (ImhRgba) RGB (0xe6, 0xd2, 0xa0);
-      p->field_line = (ImhRgba) RGB (0xb4, 0x98, 0x5c);
-      p->wood = (ImhRgba) RGB (0x9a, 0x66, 0x35);
-      p->wood_dark = (ImhRgba) RGB (0x6b, 0x43, 0x1f);
-    }
-}
-
-
 /* ---- Glyphs ----------------------------------------------------------- */
 
 void
@@ -361,7 +325,7 @@ imh_art_tile (cairo_t *cr,
 
 void
 imh_art_boat (cairo_t              *cr,
-              const ImhDuelPalette *p,
+              const ImhTablePalette *p,
               double                x,
               double                y,
               double                w,

@@ -15,31 +15,12 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-  gboolean dark;
-  ImhRgba  text;          /* foreground text on the panels */
-  ImhRgba  panel;         /* player panel background */
-  ImhRgba  panel_active;  /* the panel of the player to move */
-  ImhRgba  water;
-  ImhRgba  field;
-  ImhRgba  field_line;
-  ImhRgba  wood;
-  ImhRgba  wood_dark;
-  ImhRgba  accent;        /* legal targets */
-  ImhRgba  hint;          /* the hint overlay */
-} ImhDuelPalette;
-
-void imh_duel_palette_init (ImhDuelPalette *palette,
-                            gboolean        dark,
-                            const ImhRgba  *text,
-                            const ImhRgba  *accent);
-
 /* One tile face (any Duel tile code but none) filling a square box. */
 void imh_art_tile (cairo_t *cr, guint code, double x, double y, double size);
 /* The back of a face-down tile. */
 void imh_art_tile_back (cairo_t *cr, double x, double y, double size);
 /* A boat hull for three slots, horizontal or vertical. */
-void imh_art_boat (cairo_t *cr, const ImhDuelPalette *p, double x, double y, double w,
+void imh_art_boat (cairo_t *cr, const ImhTablePalette *p, double x, double y, double w,
                    double h, gboolean vertical, gboolean alive);
 /* Small glyphs used on the location panels. */
 void imh_art_obelisk_glyph (cairo_t *cr, double x, double y, double w, double h);

@@ -55,7 +55,7 @@ unload_preview (ImhDuelBoard *self,
 static void
 draw_harbour (ImhDuelBoard         *self,
               cairo_t              *cr,
-              const ImhDuelPalette *pal)
+              const ImhTablePalette *pal)
 {
   const ImhDuel *d = _imh_duel_board_duel (self);
   double u = self->u;
@@ -297,7 +297,7 @@ draw_revealed (cairo_t       *cr,
 static void
 draw_info (ImhDuelBoard         *self,
            cairo_t              *cr,
-           const ImhDuelPalette *pal)
+           const ImhTablePalette *pal)
 {
   const ImhDuel *d = _imh_duel_board_duel (self);
   Box info = _imh_duel_info_box (self);
@@ -398,7 +398,7 @@ draw_badge (cairo_t      *cr,
  * topped by its pyramidion; the side B thresholds (5, 10) as ticks. */
 static void
 draw_obelisk_stack (cairo_t              *cr,
-                    const ImhDuelPalette *pal,
+                    const ImhTablePalette *pal,
                     int                   n,
                     gboolean              side_b,
                     double                x,
@@ -469,7 +469,7 @@ draw_obelisk_stack (cairo_t              *cr,
  * blocks, filled bottom up; the empty places outlined. */
 static void
 draw_pyramid_build (cairo_t              *cr,
-                    const ImhDuelPalette *pal,
+                    const ImhTablePalette *pal,
                     gboolean              dark,
                     int                   n,
                     double                x,
@@ -532,7 +532,7 @@ draw_pyramid_build (cairo_t              *cr,
 static void
 draw_panel (ImhDuelBoard         *self,
             cairo_t              *cr,
-            const ImhDuelPalette *pal,
+            const ImhTablePalette *pal,
             int                   player,
             const ImhScore       *score)
 {
@@ -741,10 +741,10 @@ _imh_duel_board_draw (ImhBoard         *board,
                       const ImhPalette *palette)
 {
   ImhDuelBoard *self = IMH_DUEL_BOARD (board);
-  ImhDuelPalette pal;
+  ImhTablePalette pal;
   ImhScore score;
 
-  imh_duel_palette_init (&pal, palette->dark, &palette->text, &palette->accent);
+  imh_table_palette_init (&pal, palette->dark, &palette->text, &palette->accent);
   imh_score (_imh_board_get_state (board), &score);
   draw_harbour (self, cr, &pal);
   draw_info (self, cr, &pal);

@@ -76,19 +76,32 @@ game_save_as (GtkWidget  *widget,
   _imh_play_view_save_as (IMH_PLAY_VIEW (widget));
 }
 
+/* Back (or forward) in the line: against a computer seat to the person's
+ * decision (undoing the computer's replies with it); in hot-seat by one
+ * decision, or by a whole turn with the other players' choices in it. */
 static void
-game_undo (GtkWidget  *widget,
-           const char *action_name,
-           GVariant   *parameter)
+step_line (GtkWidget *widget,
+           gboolean   forward,
+           gboolean   whole_turn)
 {
   ImhPlayView *self = IMH_PLAY_VIEW (widget);
 
   if (self->game == NULL)
     return;
   if (imh_game_has_computer (self->game))
-    imh_game_undo_to_human (self->game);
+    (forward ? imh_game_redo_to_human : imh_game_undo_to_human) (self->game);
+  else if (whole_turn)
+    (forward ? imh_game_redo_turn : imh_game_undo_turn) (self->game);
   else
-    imh_game_undo (self->game);
+    (forward ? imh_game_redo : imh_game_undo) (self->game);
+}
+
+static void
+game_undo (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *parameter)
+{
+  step_line (widget, FALSE, FALSE);
 }
 
 static void
@@ -96,32 +109,15 @@ game_redo (GtkWidget  *widget,
            const char *action_name,
            GVariant   *parameter)
 {
-  ImhPlayView *self = IMH_PLAY_VIEW (widget);
-
-  if (self->game == NULL)
-    return;
-  if (imh_game_has_computer (self->game))
-    imh_game_redo_to_human (self->game);
-  else
-    imh_game_redo (self->game);
+  step_line (widget, TRUE, FALSE);
 }
 
-/* A whole turn back or forward: with a computer seat the same as undo and
- * redo (back to the person's decision); in hot-seat the turn's every
- * decision, the other players' choices in it included. */
 static void
 game_undo_turn (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  ImhPlayView *self = IMH_PLAY_VIEW (widget);
-
-  if (self->game == NULL)
-    return;
-  if (imh_game_has_computer (self->game))
-    imh_game_undo_to_human (self->game);
-  else
-    imh_game_undo_turn (self->game);
+  step_line (widget, FALSE, TRUE);
 }
 
 static void
@@ -129,14 +125,7 @@ game_redo_turn (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  ImhPlayView *self = IMH_PLAY_VIEW (widget);
-
-  if (self->game == NULL)
-    return;
-  if (imh_game_has_computer (self->game))
-    imh_game_redo_to_human (self->game);
-  else
-    imh_game_redo_turn (self->game);
+  step_line (widget, TRUE, TRUE);
 }
 
 static void

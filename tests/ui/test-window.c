@@ -129,8 +129,9 @@ test_window_open_close (void)
   menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
   g_assert_nonnull (menu);
   assert_menu_actions_work (menu, window, &n_items);
-  /* New Game, Open, Save As, Analyse Game, Library; Preferences, Shortcuts, Help, About. */
-  g_assert_cmpuint (n_items, ==, 9);
+  /* New Game, Open, Save As, Analyse Game, Library; Undo and Redo a Whole
+   * Turn; Preferences, Shortcuts, Help, About. */
+  g_assert_cmpuint (n_items, ==, 11);
 
   /* The start page is shown and the toast overlay takes toasts. */
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");

@@ -38,6 +38,8 @@ const ImhBoardTarget *_imh_board_get_targets        (ImhBoard          *self,
 /* The hovered target, the target picked first (a pending pick), or NULL. */
 const ImhBoardTarget *_imh_board_get_hover_target   (ImhBoard          *self);
 const ImhBoardTarget *_imh_board_get_pending_target (ImhBoard          *self);
+/* The target under the keyboard focus ring (the board focused), or NULL. */
+const ImhBoardTarget *_imh_board_get_focus_target   (ImhBoard          *self);
 /* The size of one board unit (line widths, badges), set by layout (). */
 void                  _imh_board_set_unit           (ImhBoard          *self,
                                                      double             unit);

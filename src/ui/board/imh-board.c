@@ -186,6 +186,16 @@ _imh_board_get_hover_target (ImhBoard *self)
 }
 
 const ImhBoardTarget *
+_imh_board_get_focus_target (ImhBoard *self)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+
+  if (priv->focus < 0 || priv->focus >= priv->n_targets || !gtk_widget_has_focus (GTK_WIDGET (self)))
+    return NULL;
+  return &priv->targets[priv->focus];
+}
+
+const ImhBoardTarget *
 _imh_board_get_pending_target (ImhBoard *self)
 {
   ImhBoardPrivate *priv = PRIV (self);

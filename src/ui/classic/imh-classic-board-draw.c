@@ -46,6 +46,33 @@ text_fit (cairo_t        *cr,
   imh_art_text (cr, text, b.x, b.y, b.w, b.h, s, bold, align, color);
 }
 
+/* A label's size: k board units, never below the smallest readable. */
+static double
+text_size (double u,
+           double k)
+{
+  return MAX (IMH_CLASSIC_MIN_TEXT, k * u);
+}
+
+/* As text_fit, but a text that would shrink below the smallest readable
+ * size is not drawn: FALSE, and the caller draws a shorter form or none. */
+static gboolean
+text_fit_min (cairo_t        *cr,
+              const char     *text,
+              Box             b,
+              double          size,
+              gboolean        bold,
+              PangoAlignment  align,
+              const ImhRgba  *color)
+{
+  double s = imh_art_fit_size (cr, text, b.w, MAX (size, IMH_CLASSIC_MIN_TEXT), bold);
+
+  if (s < IMH_CLASSIC_MIN_TEXT - 0.01)
+    return FALSE;
+  imh_art_text (cr, text, b.x, b.y, b.w, b.h, s, bold, align, color);
+  return TRUE;
+}
+
 static Box
 inset (Box    b,
        double d)
@@ -77,8 +104,7 @@ empty_cell (cairo_t   *cr,
   line.a = 0.6;
   imh_art_stroke_box (cr, b, 0, 0.06 * u, MAX (1.0, 0.025 * u), &line);
   if (label != NULL)
-    imh_art_text (cr, label, b.x, b.y, b.w, b.h, MIN (b.h * 0.45, 0.3 * u), FALSE,
-                  PANGO_ALIGN_CENTER, &pal->faint);
+    text_fit_min (cr, label, b, MIN (b.h * 0.45, 0.3 * u), FALSE, PANGO_ALIGN_CENTER, &pal->faint);
 }
 
 static const ImhRgba *
@@ -93,8 +119,9 @@ card_colour (int type)
   return &card_blue;
 }
 
-/* A small white glyph for a card's family: a statue's figure, a site's
- * shape for the decorations and red cards, a tool's for the blue ones. */
+/* A small white glyph for a card: a statue's figure, a site's shape for
+ * the decorations and red cards, each blue card its tool (the glyph alone
+ * tells the card where its label does not fit). */
 static void
 card_glyph (cairo_t *cr,
             int      type,
@@ -149,9 +176,45 @@ card_glyph (cairo_t *cr,
       cairo_close_path (cr);
       break;
     default:
-      /* Blue: a tool's head on a handle; the label tells which. */
-      cairo_rectangle (cr, cx - s * 0.06, y + s * 0.3, s * 0.12, s * 0.65);
-      cairo_rectangle (cr, cx - s * 0.3, y + s * 0.08, s * 0.6, s * 0.24);
+      if (type == IMH_CLASSIC_CARD_LEVER)
+        {
+          /* A bar across a fulcrum. */
+          cairo_move_to (cr, cx, y + s * 0.55);
+          cairo_line_to (cr, cx + s * 0.2, y + s * 0.92);
+          cairo_line_to (cr, cx - s * 0.2, y + s * 0.92);
+          cairo_close_path (cr);
+          cairo_save (cr);
+          cairo_translate (cr, cx, y + s * 0.48);
+          cairo_rotate (cr, -0.45);
+          cairo_rectangle (cr, -s * 0.5, -s * 0.06, s, s * 0.12);
+          cairo_restore (cr);
+        }
+      else if (type == IMH_CLASSIC_CARD_SAIL)
+        {
+          /* A mast, its sail, the hull. */
+          cairo_rectangle (cr, x + s * 0.3, y + s * 0.04, s * 0.07, s * 0.8);
+          cairo_move_to (cr, x + s * 0.42, y + s * 0.08);
+          cairo_line_to (cr, x + s * 0.9, y + s * 0.72);
+          cairo_line_to (cr, x + s * 0.42, y + s * 0.72);
+          cairo_close_path (cr);
+          cairo_rectangle (cr, x + s * 0.08, y + s * 0.8, s * 0.84, s * 0.14);
+        }
+      else if (type == IMH_CLASSIC_CARD_CHISEL)
+        {
+          /* A handle, a blade narrowing to its edge. */
+          cairo_rectangle (cr, cx - s * 0.11, y + s * 0.04, s * 0.22, s * 0.4);
+          cairo_move_to (cr, cx - s * 0.06, y + s * 0.46);
+          cairo_line_to (cr, cx + s * 0.06, y + s * 0.46);
+          cairo_line_to (cr, cx + s * 0.12, y + s * 0.96);
+          cairo_line_to (cr, cx - s * 0.12, y + s * 0.96);
+          cairo_close_path (cr);
+        }
+      else
+        {
+          /* The hammer: a head on a handle. */
+          cairo_rectangle (cr, cx - s * 0.06, y + s * 0.3, s * 0.12, s * 0.65);
+          cairo_rectangle (cr, cx - s * 0.3, y + s * 0.08, s * 0.6, s * 0.24);
+        }
       break;
     }
   if (site >= 0 && type >= IMH_CLASSIC_CARD_ENTRANCE)
@@ -179,16 +242,20 @@ draw_card (cairo_t   *cr,
 
   imh_art_fill_box (cr, b, r, card_colour (type), 1.0);
   imh_art_stroke_box (cr, b, 0, r, MAX (1.0, 0.02 * u), &pal->base.wood_dark);
-  text_fit (cr, _imh_classic_card_label (type), label, MIN (label.h * 0.8, 0.26 * u), TRUE,
-            PANGO_ALIGN_CENTER, &white);
+  /* The label where it is readable; else a larger glyph alone. */
+  if (label.h < IMH_CLASSIC_MIN_TEXT * 0.8
+      || !text_fit_min (cr, _imh_classic_card_label (type), label, MIN (label.h * 0.8, 0.26 * u), TRUE,
+                        PANGO_ALIGN_CENTER, &white))
+    glyph = (Box) { b.x, b.y + b.h * 0.1, b.w, b.h * 0.66 };
   if (count > 1)
     {
       char buf[16];
-      Box c = { b.x + b.w * 0.5, b.y + b.h * 0.78, b.w * 0.46, b.h * 0.2 };
+      Box c = { b.x + b.w * 0.4, b.y + b.h * 0.74, b.w * 0.56, b.h * 0.24 };
 
       glyph.w = b.w * 0.6;
       g_snprintf (buf, sizeof buf, "×%d", count);
-      text_fit (cr, buf, c, c.h * 0.95, TRUE, PANGO_ALIGN_RIGHT, &white);
+      text_fit (cr, buf, c, MAX (c.h * 0.95, MIN (IMH_CLASSIC_MIN_TEXT, b.h * 0.4)), TRUE,
+                PANGO_ALIGN_RIGHT, &white);
     }
   card_glyph (cr, type, inset (glyph, MIN (glyph.w, glyph.h) * 0.12));
 }
@@ -278,8 +345,13 @@ bonus_icon (cairo_t   *cr,
   switch (bonus)
     {
     case IMH_CLASSIC_BONUS_CARD:
-      imh_art_rounded_rect (cr, x + s * 0.25, y, s * 0.5, s, s * 0.1);
-      cairo_stroke (cr);
+      {
+        /* A market card's back, as the face-down pair's. */
+        Box card = { x + s * 0.2, y, s * 0.6, s };
+
+        imh_art_fill_box (cr, card, s * 0.1, &card_back, 1.0);
+        imh_art_stroke_box (cr, card, 0, s * 0.1, MAX (1.0, 0.02 * u), &pal->base.wood_dark);
+      }
       break;
     case IMH_CLASSIC_BONUS_STONES:
       for (int i = 0; i < 3; i++)
@@ -356,7 +428,7 @@ draw_pyramid (ImhClassicBoard *self,
           }
         if (any)
           {
-            text_fit (cr, _("Beside:"), (Box) { px, row.y, 1.2 * u, row.h }, 0.22 * u, FALSE,
+            text_fit (cr, _("Beside:"), (Box) { px, row.y, 1.2 * u, row.h }, text_size (u, 0.22), FALSE,
                       PANGO_ALIGN_LEFT, &pal->faint);
             px += 1.25 * u;
             for (int p = 0; p < c->n_players; p++)
@@ -364,7 +436,7 @@ draw_pyramid (ImhClassicBoard *self,
                 {
                   meeple_in (cr, p, (Box) { px, row.y, 0.35 * u, row.h }, FALSE);
                   g_snprintf (buf, sizeof buf, "%d", extra[p]);
-                  imh_art_text (cr, buf, px + 0.36 * u, row.y, 0.3 * u, row.h, 0.22 * u, TRUE,
+                  imh_art_text (cr, buf, px + 0.36 * u, row.y, 0.3 * u, row.h, text_size (u, 0.22), TRUE,
                                 PANGO_ALIGN_LEFT, &pal->base.text);
                   px += 0.62 * u;
                 }
@@ -403,8 +475,8 @@ draw_pyramid (ImhClassicBoard *self,
                   Box top = { b.x, b.y, b.w, b.h * 0.5 };
                   Box icon = inset ((Box) { b.x, b.y + b.h * 0.48, b.w, b.h * 0.48 }, b.h * 0.06);
 
-                  imh_art_text (cr, buf, top.x, top.y, top.w, top.h, MIN (top.h * 0.8, 0.26 * u), FALSE,
-                                PANGO_ALIGN_CENTER, &pal->faint);
+                  imh_art_text (cr, buf, top.x, top.y, top.w, top.h, text_size (u, MIN (top.h / u * 0.8, 0.26)),
+                                FALSE, PANGO_ALIGN_CENTER, &pal->faint);
                   bonus_icon (cr, pal, bonus, icon, u);
                 }
             }
@@ -415,9 +487,45 @@ draw_pyramid (ImhClassicBoard *self,
         };
         Box lb = { pb.x, pb.y + pb.h - 0.34 * u, pb.w, 0.32 * u };
 
-        text_fit (cr, g_dpgettext2 (NULL, "pyramid", names[k]), lb, 0.22 * u, FALSE,
-                  PANGO_ALIGN_CENTER, &pal->faint);
+        text_fit_min (cr, g_dpgettext2 (NULL, "pyramid", names[k]), lb, 0.22 * u, FALSE,
+                      PANGO_ALIGN_CENTER, &pal->faint);
       }
+    }
+}
+
+/* A temple B bonus where its words do not fit: "+1" over two stones for
+ * the choice, "+2" for two points (as the pyramids' values), a card. */
+static void
+temple_bonus_icon (cairo_t   *cr,
+                   const Pal *pal,
+                   int        bonus,
+                   Box        b,
+                   double     u)
+{
+  Box top = { b.x, b.y, b.w, b.h * 0.5 };
+  double bs = MIN (b.h * 0.38, b.w * 0.3);
+
+  switch (bonus)
+    {
+    case IMH_CLASSIC_TEMPLE_CHOICE:
+      imh_art_text (cr, "+1", top.x, top.y, top.w, top.h, IMH_CLASSIC_MIN_TEXT, TRUE, PANGO_ALIGN_CENTER,
+                    &pal->base.text);
+      for (int k = 0; k < 2; k++)
+        imh_art_fill_box (cr, (Box) { b.x + b.w / 2 - bs - 0.03 * u + k * (bs + 0.06 * u),
+                                      b.y + b.h * 0.55, bs, bs }, bs * 0.15, &stone_grey, 1.0);
+      break;
+    case IMH_CLASSIC_TEMPLE_POINTS2:
+      imh_art_text (cr, "+2", top.x, top.y, top.w, top.h, IMH_CLASSIC_MIN_TEXT, TRUE, PANGO_ALIGN_CENTER,
+                    &pal->base.text);
+      break;
+    default:
+      {
+        Box card = { b.x + b.w / 2 - b.h * 0.25, b.y + b.h * 0.05, b.h * 0.5, b.h * 0.7 };
+
+        imh_art_fill_box (cr, card, card.w * 0.15, &card_back, 1.0);
+        imh_art_stroke_box (cr, card, 0, card.w * 0.15, MAX (1.0, 0.02 * u), &pal->base.wood_dark);
+      }
+      break;
     }
 }
 
@@ -459,29 +567,33 @@ draw_temple (ImhClassicBoard *self,
       if (height > 1)
         {
           g_snprintf (buf, sizeof buf, "%d", height);
-          imh_art_text (cr, buf, b.x, b.y + b.h, b.w, 0.3 * u, 0.2 * u, FALSE, PANGO_ALIGN_CENTER,
+          imh_art_text (cr, buf, b.x, b.y + b.h, b.w, 0.3 * u, text_size (u, 0.2), FALSE, PANGO_ALIGN_CENTER,
                         &pal->faint);
         }
       if (side_b)
         {
-          const char *bonus;
-          Box lb = { b.x - 0.04 * u, b.y + b.h + 0.3 * u, b.w + 0.08 * u, 0.34 * u };
+          int bonus = imh_classic_temple_b_bonus[i];
+          const char *words;
+          Box lb = { b.x - 0.05 * u, b.y + b.h + 0.3 * u, b.w + 0.1 * u, 0.72 * u };
 
-          switch (imh_classic_temple_b_bonus[i])
+          switch (bonus)
             {
             case IMH_CLASSIC_TEMPLE_CHOICE:
-              /* Translators: temple B bonus: 1 point or 2 stones (very short) */
-              bonus = C_("temple bonus", "1★/2●");
+              /* Translators: temple B bonus under a space: one point or two
+               * stones onto the sled (two short lines) */
+              words = C_("temple bonus", "+1 point\nor 2 stones");
               break;
             case IMH_CLASSIC_TEMPLE_POINTS2:
-              bonus = C_("temple bonus", "2★");
+              /* Translators: temple B bonus under a space (short) */
+              words = C_("temple bonus", "+2 points");
               break;
             default:
-              /* Translators: temple B bonus: a market card (very short) */
-              bonus = C_("temple bonus", "card");
+              /* Translators: temple B bonus under a space: a market card (short) */
+              words = C_("temple bonus", "a card");
               break;
             }
-          text_fit (cr, bonus, lb, 0.22 * u, FALSE, PANGO_ALIGN_CENTER, &pal->base.text);
+          if (!text_fit_min (cr, words, lb, 0.22 * u, FALSE, PANGO_ALIGN_CENTER, &pal->base.text))
+            temple_bonus_icon (cr, pal, bonus, lb, u);
         }
     }
   {
@@ -489,7 +601,7 @@ draw_temple (ImhClassicBoard *self,
     /* Translators: the number of stones placed in the temple */
     g_autofree char *count = g_strdup_printf (_("Stones: %d"), c->temple_n);
 
-    text_fit (cr, count, lb, 0.22 * u, FALSE, PANGO_ALIGN_CENTER, &pal->faint);
+    text_fit (cr, count, lb, text_size (u, 0.24), FALSE, PANGO_ALIGN_CENTER, &pal->faint);
   }
 }
 
@@ -551,7 +663,7 @@ draw_obelisks (ImhClassicBoard *self,
                  FALSE);
       g_snprintf (buf, sizeof buf, "%d", n);
       imh_art_text (cr, buf, col.x + colw * 0.5, col.y + col.h - 0.38 * u, colw * 0.45, 0.36 * u,
-                    0.22 * u, TRUE, PANGO_ALIGN_LEFT, &pal->base.text);
+                    text_size (u, 0.22), TRUE, PANGO_ALIGN_LEFT, &pal->base.text);
     }
   if (side_b)
     {
@@ -561,7 +673,7 @@ draw_obelisks (ImhClassicBoard *self,
       /* Translators: obelisks side B: towers built so far and the points of the next */
       towers = g_strdup_printf (_("Towers: %d · next %d"), c->towers_n,
                                 c->towers_n < 8 ? imh_classic_obelisk_b_tower[c->towers_n] : 1);
-      text_fit (cr, towers, lb, 0.22 * u, FALSE, PANGO_ALIGN_CENTER, &pal->faint);
+      text_fit (cr, towers, lb, text_size (u, 0.24), FALSE, PANGO_ALIGN_CENTER, &pal->faint);
     }
 }
 
@@ -612,10 +724,16 @@ draw_docks (ImhClassicBoard *self,
     if (c->ship_site[s] == site)
       {
         g_autofree char *label = g_strdup_printf (_("Ship %d"), s + 1);
+        char num[16];
         Box hull = { d.x + 0.1 * u, d.y + 0.05 * u, MIN (d.w - 0.2 * u, 2.4 * u), d.h - 0.1 * u };
 
         draw_ship_hull (cr, pal, hull, u, FALSE);
-        text_fit (cr, label, inset (hull, 0.04 * u), 0.24 * u, TRUE, PANGO_ALIGN_CENTER, &white);
+        if (!text_fit_min (cr, label, inset (hull, 0.04 * u), 0.24 * u, TRUE, PANGO_ALIGN_CENTER, &white))
+          {
+            g_snprintf (num, sizeof num, "%d", s + 1);
+            text_fit (cr, num, inset (hull, 0.04 * u), IMH_CLASSIC_MIN_TEXT, TRUE, PANGO_ALIGN_CENTER,
+                      &white);
+          }
         return;
       }
   cairo_save (cr);
@@ -645,7 +763,9 @@ draw_sites (ImhClassicBoard *self,
       /* Translators: a site's title on the board and its side, e.g. "Temple · B" */
       title = g_strdup_printf (_("%s · %s"), imh_texts_site_name (imh_classic_site_ids[site]),
                                side_b ? "B" : "A");
-      text_fit (cr, title, head, 0.28 * u, TRUE, PANGO_ALIGN_LEFT, &pal->base.text);
+      if (!text_fit_min (cr, title, head, 0.28 * u, TRUE, PANGO_ALIGN_LEFT, &pal->base.text))
+        imh_art_text (cr, imh_texts_site_name (imh_classic_site_ids[site]), head.x, head.y, head.w, head.h,
+                      IMH_CLASSIC_MIN_TEXT, TRUE, PANGO_ALIGN_LEFT, &pal->base.text);
       switch (site)
         {
         case IMH_CLASSIC_SITE_MARKET:
@@ -700,9 +820,17 @@ draw_info (ImhClassicBoard *self,
                 c->ship_cap[3]);
     imh_art_fill_box (cr, card, 0.08 * u, &pal->cell, 1.0);
     imh_art_stroke_box (cr, card, 0, 0.08 * u, MAX (1.0, 0.025 * u), &pal->base.wood_dark);
-    text_fit (cr, caps, inset (card, 0.05 * u), 0.28 * u, TRUE, PANGO_ALIGN_CENTER, &pal->base.wood_dark);
+    text_fit (cr, caps, inset (card, 0.05 * u), text_size (u, 0.28), TRUE, PANGO_ALIGN_CENTER,
+              &pal->base.wood_dark);
     line.w -= card.w + 0.15 * u;
-    text_fit (cr, text, line, 0.3 * u, TRUE, PANGO_ALIGN_LEFT, &white);
+    /* Narrow: the line without the market's counts. */
+    if (!text_fit_min (cr, text, line, text_size (u, 0.3), TRUE, PANGO_ALIGN_LEFT, &white))
+      {
+        g_free (text);
+        /* Translators: the harbour's line where the whole one does not fit */
+        text = g_strdup_printf (_("Round %d of %d"), round, IMH_CLASSIC_N_ROUNDS);
+        text_fit (cr, text, line, text_size (u, 0.3), TRUE, PANGO_ALIGN_LEFT, &white);
+      }
   }
 }
 
@@ -781,8 +909,8 @@ draw_ships (ImhClassicBoard *self,
         /* Translators: where a ship sailed, e.g. "→ Temple" */
         state = g_strdup_printf (_("→ %s"), imh_texts_site_name (imh_classic_site_ids[c->ship_site[s]]));
       if (s != unloading)
-        text_fit (cr, state, sailed ? (Box) { sail.x, row.y, row.x + row.w - sail.x, row.h } : status,
-                  0.26 * u, FALSE, PANGO_ALIGN_LEFT, &white);
+        text_fit_min (cr, state, sailed ? (Box) { sail.x, row.y, row.x + row.w - sail.x, row.h } : status,
+                      text_size (u, 0.28), FALSE, PANGO_ALIGN_LEFT, &white);
     }
 }
 
@@ -833,7 +961,8 @@ draw_panel (ImhClassicBoard *self,
     /* Translators: points so far in a player's panel (short) */
     g_autofree char *points = g_strdup_printf (C_("points", "%s pt"), buf);
 
-    text_fit (cr, points, pts, 0.3 * u, TRUE, PANGO_ALIGN_RIGHT, &pal->base.text);
+    if (!text_fit_min (cr, points, pts, 0.3 * u, TRUE, PANGO_ALIGN_RIGHT, &pal->base.text))
+      text_fit (cr, buf, pts, text_size (u, 0.3), TRUE, PANGO_ALIGN_RIGHT, &pal->base.text);
     if (decides && !turn)
       badge = _("decides");
     else if (turn)
@@ -844,11 +973,12 @@ draw_panel (ImhClassicBoard *self,
         Box bb = { nb.x + nb.w - bw, nb.y + 0.06 * u, bw - 0.05 * u, nb.h - 0.12 * u };
 
         imh_art_fill_box (cr, bb, bb.h / 2, &pal->base.text, 0.85);
-        text_fit (cr, badge, inset (bb, 0.04 * u), 0.22 * u, TRUE, PANGO_ALIGN_CENTER,
+        text_fit (cr, badge, inset (bb, 0.04 * u), text_size (u, 0.22), TRUE, PANGO_ALIGN_CENTER,
                   &pal->base.panel);
         nb.w -= bw;
       }
-    text_fit (cr, name, nb, 0.28 * u, decides, PANGO_ALIGN_LEFT, &pal->base.text);
+    imh_art_text (cr, name, nb.x, nb.y, nb.w, nb.h, text_size (u, 0.28), decides, PANGO_ALIGN_LEFT,
+                  &pal->base.text);
   }
 
   /* The sled: five spaces; then the quarry. */
@@ -868,8 +998,18 @@ draw_panel (ImhClassicBoard *self,
     x = sled.x + IMH_CLASSIC_SLED_MAX * slot + 0.1 * u;
     /* Translators: the stones left in a player's quarry (short) */
     quarry = g_strdup_printf (_("Quarry %d"), c->quarry[p]);
-    text_fit (cr, quarry, (Box) { x, sled.y, sled.x + sled.w - x, sled.h }, 0.24 * u, FALSE,
-              PANGO_ALIGN_LEFT, &pal->faint);
+    if (!text_fit_min (cr, quarry, (Box) { x, sled.y, sled.x + sled.w - x, sled.h }, 0.24 * u, FALSE,
+                       PANGO_ALIGN_LEFT, &pal->faint))
+      {
+        /* Too narrow for the word: a stone block and the number. */
+        double bs = MIN (sled.h * 0.5, 0.3 * u);
+        Box block = { x, sled.y + (sled.h - bs) / 2, bs, bs };
+
+        imh_art_fill_box (cr, block, bs * 0.15, &stone_grey, 1.0);
+        g_snprintf (buf, sizeof buf, "%d", c->quarry[p]);
+        text_fit (cr, buf, (Box) { x + bs + 0.05 * u, sled.y, sled.x + sled.w - x - bs - 0.05 * u, sled.h },
+                  IMH_CLASSIC_MIN_TEXT, FALSE, PANGO_ALIGN_LEFT, &pal->faint);
+      }
   }
 
   /* The cards held. */
@@ -880,7 +1020,7 @@ draw_panel (ImhClassicBoard *self,
 
 /* ---- Sail preview ------------------------------------------------------------- */
 
-/* While a ship is picked and a site hovered: the points each player would
+/* While a ship is picked and a site hovered or focused: the points each player would
  * score at once and the stones delivered (the engine applies the sail to a
  * copy; choices the sail leads to are not made). */
 static void
@@ -948,8 +1088,8 @@ draw_preview (ImhClassicBoard *self,
 
     for (const char *q = text->str; *q; q++)
       lines += *q == '\n';
-    text_fit (cr, text->str, inset (b, 0.1 * u), MIN (0.26 * u, (b.h - 0.2 * u) / lines / 1.4), TRUE,
-              PANGO_ALIGN_LEFT, &pal->base.panel);
+    text_fit (cr, text->str, inset (b, 0.1 * u), MAX (IMH_CLASSIC_MIN_TEXT, MIN (0.26 * u, (b.h - 0.2 * u) / lines / 1.4)),
+              TRUE, PANGO_ALIGN_LEFT, &pal->base.panel);
   }
   g_string_free (text, TRUE);
 }
@@ -1004,7 +1144,7 @@ _imh_classic_board_draw_target (ImhBoard             *board,
           {
             const char *label = t->kind == CTARGET_PASS ? _("Pass")
                                 : t->index == 0 ? _("1 point") : _("2 stones");
-            text_fit (cr, label, inset (b, 0.06 * u), 0.26 * u, TRUE, PANGO_ALIGN_CENTER, &white);
+            text_fit (cr, label, inset (b, 0.06 * u), text_size (u, 0.26), TRUE, PANGO_ALIGN_CENTER, &white);
           }
         if (hovered)
           imh_art_stroke_box (cr, b, 0.03 * u, 0.12 * u, MAX (2.0, 0.06 * u), &palette->text);
@@ -1017,7 +1157,9 @@ _imh_classic_board_draw_target (ImhBoard             *board,
       break;
     case CTARGET_SITE:
       imh_art_fill_box (cr, b, 0.16 * u, &palette->accent, hovered ? 0.2 : 0.08);
-      if (hovered)
+      /* The preview under the pointer, and under the focus ring for the
+       * keyboard. */
+      if (hovered || _imh_board_get_focus_target (board) == t)
         draw_preview (self, cr, &pal, t);
       break;
     default:

@@ -15,6 +15,10 @@ G_BEGIN_DECLS
 
 #define IMH_CLASSIC_BOARD_MAX_FLIGHTS 16
 
+/* The smallest text drawn (pixels): a label that does not fit at this
+ * size is left out or replaced by a number or an icon. */
+#define IMH_CLASSIC_MIN_TEXT 9.0
+
 typedef ImhBox Box;
 
 typedef enum {
@@ -55,6 +59,9 @@ struct _ImhClassicBoard
   Box               harbour;
   Box               info;
   Box               panel[IMH_CLASSIC_MAX_PLAYERS];
+  /* Height the layout gives the harbour beyond its least (board units),
+   * spread between the ship rows. */
+  double            harbour_extra;
 
   ImhClassicFlight  flights[IMH_CLASSIC_BOARD_MAX_FLIGHTS];
   int               n_flights;

@@ -31,9 +31,10 @@ G_DEFINE_FINAL_TYPE (ImhClassicBoard, imh_classic_board, IMH_TYPE_BOARD)
 #define SAIL_W       0.9
 
 /* Wide: the five sites across the top, the harbour below on the left, the
- * players' panels beside it (two rows). Medium: three sites a row, the
- * harbour across below them, the panels in a column beside. Narrow: three
- * sites a row, the harbour across, the panels two a row below. */
+ * players' panels beside it (two rows). Medium: three sites, then two
+ * wider ones, the harbour across below them, the panels in a column
+ * beside. Narrow: the sites as in medium, the harbour across, the panels
+ * two a row below. */
 #define WIDE_W       (5 * SITE_W + 4 * GAP)
 #define WIDE_H       (SITE_H + GAP + HARBOUR_H)
 #define NARROW_W     (3 * SITE_W + 2 * GAP)
@@ -75,10 +76,11 @@ imh_classic_board_layout (ImhBoard *board,
   ImhClassicBoard *self = IMH_CLASSIC_BOARD (board);
   guint n = _imh_board_get_n_players (board);
   guint bottom = imh_board_get_bottom_player (board);
+  guint panel_rows = (n + 1) / 2;
   double size_w[3] = { WIDE_W, MEDIUM_W, NARROW_W };
   double size_h[3] = { WIDE_H, MEDIUM_H, narrow_height (n) };
-  double best = 0, u, ox, oy;
-  int layout = LAYOUT_WIDE;
+  double best = 0, u, ox, oy, extra, site_h, harbour_h, panel_h, total_h;
+  int layout = LAYOUT_WIDE, site_rows;
 
   /* The arrangement with the largest unit. */
   for (int i = 0; i < 3; i++)
@@ -93,62 +95,84 @@ imh_classic_board_layout (ImhBoard *board,
     }
   self->narrow = layout != LAYOUT_WIDE;
   u = self->u = MAX (1.0, best);
-  ox = floor ((w - size_w[layout] * u) / 2);
-  oy = floor ((h - size_h[layout] * u) / 2);
   _imh_board_set_unit (board, u);
+
+  /* Height left over (the width decides the unit): the sites grow
+   * taller, the ship rows further apart and, when narrow, the players'
+   * panels taller, each within bounds; what still remains is shared above
+   * and below. */
+  extra = MAX (0.0, h / u - size_h[layout]);
+  site_rows = layout == LAYOUT_WIDE ? 1 : 2;
+  site_h = SITE_H + MIN (extra * 0.4 / site_rows, 1.2);
+  extra -= (site_h - SITE_H) * site_rows;
+  self->harbour_extra = MIN (extra * (layout == LAYOUT_NARROW ? 0.5 : 1.0), 2.0);
+  harbour_h = HARBOUR_H + self->harbour_extra;
+  extra -= self->harbour_extra;
+  panel_h = PANEL_H + (layout == LAYOUT_NARROW ? MIN (extra / panel_rows, 1.0) : 0.0);
+  if (layout == LAYOUT_WIDE)
+    total_h = site_h + GAP + harbour_h;
+  else if (layout == LAYOUT_MEDIUM)
+    total_h = 2 * site_h + 2 * GAP + harbour_h;
+  else
+    total_h = 2 * site_h + 2 * GAP + harbour_h + panel_rows * (panel_h + GAP);
+
+  ox = floor ((w - size_w[layout] * u) / 2);
+  oy = floor ((h - total_h * u) / 2);
 
   for (int i = 0; i < IMH_CLASSIC_N_SITES; i++)
     {
-      double x, y;
+      double x, y, sw = SITE_W;
 
-      if (self->narrow)
+      if (self->narrow && i >= 3)
         {
-          x = (i % 3) * (SITE_W + GAP);
-          y = (i / 3) * (SITE_H + GAP);
+          /* The second row's two sites share its width. */
+          sw = (NARROW_W - GAP) / 2;
+          x = (i - 3) * (sw + GAP);
+          y = site_h + GAP;
         }
       else
         {
           x = i * (SITE_W + GAP);
           y = 0;
         }
-      self->site[i] = box_u (ox, oy, u, x, y, SITE_W, SITE_H);
+      self->site[i] = box_u (ox, oy, u, x, y, sw, site_h);
     }
 
   if (layout == LAYOUT_NARROW)
     {
-      double top = 2 * SITE_H + 2 * GAP;
+      double top = 2 * site_h + 2 * GAP;
 
-      self->harbour = box_u (ox, oy, u, 0, top, NARROW_W, HARBOUR_H);
-      top += HARBOUR_H + GAP;
+      self->harbour = box_u (ox, oy, u, 0, top, NARROW_W, harbour_h);
+      top += harbour_h + GAP;
       for (guint k = 0; k < n; k++)
         {
           guint p = (bottom + k) % n;
           double pw = (NARROW_W - GAP) / 2;
 
           /* Two a row; a third alone across the width. */
-          self->panel[p] = box_u (ox, oy, u, (k % 2) * (pw + GAP), top + (k / 2) * (PANEL_H + GAP),
-                                  n == 3 && k == 2 ? NARROW_W : pw, PANEL_H);
+          self->panel[p] = box_u (ox, oy, u, (k % 2) * (pw + GAP), top + (k / 2) * (panel_h + GAP),
+                                  n == 3 && k == 2 ? NARROW_W : pw, panel_h);
         }
     }
   else if (layout == LAYOUT_MEDIUM)
     {
-      double ph = (MEDIUM_H - (n - 1) * GAP) / n;
+      double ph = (total_h - (n - 1) * GAP) / n;
 
-      self->harbour = box_u (ox, oy, u, 0, 2 * SITE_H + 2 * GAP, NARROW_W, HARBOUR_H);
+      self->harbour = box_u (ox, oy, u, 0, 2 * site_h + 2 * GAP, NARROW_W, harbour_h);
       for (guint k = 0; k < n; k++)
         self->panel[(bottom + k) % n] = box_u (ox, oy, u, NARROW_W + GAP, k * (ph + GAP),
                                                MEDIUM_PANEL_W, ph);
     }
   else
     {
-      double left = HARBOUR_W + GAP, top = SITE_H + GAP;
+      double left = HARBOUR_W + GAP, top = site_h + GAP;
       double pw_all = WIDE_W - left;
 
-      self->harbour = box_u (ox, oy, u, 0, top, HARBOUR_W, HARBOUR_H);
+      self->harbour = box_u (ox, oy, u, 0, top, HARBOUR_W, harbour_h);
       for (guint k = 0; k < n; k++)
         {
           guint p = (bottom + k) % n;
-          double ph = (HARBOUR_H - GAP) / 2;
+          double ph = (harbour_h - GAP) / 2;
 
           if (n == 2)
             self->panel[p] = box_u (ox, oy, u, left, top + k * (ph + GAP), pw_all, ph);
@@ -196,7 +220,11 @@ _imh_classic_ship_row (ImhClassicBoard *self,
   Box h = self->harbour;
   double u = self->u;
 
-  return (Box) { h.x + 0.1 * u, h.y + (INFO_H + 0.15 + ship * (SHIP_ROW_H + SHIP_ROW_GAP)) * u,
+  double gap = SHIP_ROW_GAP + self->harbour_extra / 4;
+
+  /* A taller harbour: the rows further apart, a little lower. */
+  return (Box) { h.x + 0.1 * u,
+                 h.y + (INFO_H + 0.15 + self->harbour_extra / 8 + ship * (SHIP_ROW_H + gap)) * u,
                  h.w - 0.2 * u, SHIP_ROW_H * u };
 }
 

@@ -343,10 +343,13 @@ update_players (ImhNewGameDialog *self)
   adw_combo_row_set_selected (self->start_row,
                               start == GTK_INVALID_LIST_POSITION || start > n ? 0 : start);
   {
+    g_autofree char *players =
+      g_strdup_printf (ngettext ("The %u player uses the same side of each location",
+                                 "All %u players use the same side of each location", n),
+                       n);
     g_autofree char *description =
       g_strdup_printf ("%s\n%s",
-                       n == 2 ? _("Both players use the same side of each location")
-                              : _("Every player uses the same side of each location"),
+                       n == 2 ? _("Both players use the same side of each location") : players,
                        _("Mixed draws each side at random; any location can still be changed"));
 
     adw_preferences_group_set_description (self->sides_group, description);

@@ -136,6 +136,8 @@ score_table_new (const ImhRules *rules,
 
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      /* A long category wraps instead of widening the view. */
+      gtk_label_set_max_width_chars (GTK_LABEL (label), narrow ? 12 : 18);
       gtk_widget_set_tooltip_text (label, category);
       gtk_widget_set_hexpand (label, TRUE);
       gtk_grid_attach (GTK_GRID (grid), label, 0, 1 + c, 1, 1);

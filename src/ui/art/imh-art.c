@@ -189,11 +189,14 @@ imh_art_player_color (int      player,
                       ImhRgba *fill,
                       ImhRgba *line)
 {
+  /* Black is darker than any dark-style background, with a mid-gray
+   * outline (a light one would make it read as a hollow white meeple on a
+   * dark page); gray sits halfway between black and white in both styles. */
   static const ImhRgba fills[IMH_ART_N_PLAYERS] = {
-    RGB (0x24, 0x22, 0x20), RGB (0xfa, 0xf8, 0xf2), RGB (0xc0, 0x1c, 0x28), RGB (0x1c, 0x71, 0xd8),
+    RGB (0x0c, 0x0b, 0x0a), RGB (0xfa, 0xf8, 0xf2), RGB (0x86, 0x5e, 0x3c), RGB (0x9a, 0x99, 0x96),
   };
   static const ImhRgba lines[IMH_ART_N_PLAYERS] = {
-    RGB (0xe8, 0xe4, 0xda), RGB (0x24, 0x22, 0x20), RGB (0xfa, 0xf0, 0xe0), RGB (0xf0, 0xf4, 0xfa),
+    RGB (0x8a, 0x86, 0x80), RGB (0x24, 0x22, 0x20), RGB (0xf6, 0xe8, 0xd4), RGB (0x24, 0x22, 0x20),
   };
 
   player = CLAMP (player, 0, IMH_ART_N_PLAYERS - 1);
@@ -238,7 +241,7 @@ imh_art_meeple (cairo_t  *cr,
     }
   else if (player == 2)
     {
-      /* Red: a triangular head on a slim, straight-sided body. */
+      /* Brown: a triangular head on a slim, straight-sided body. */
       cairo_new_path (cr);
       cairo_move_to (cr, cx, top + s * 0.02);
       cairo_line_to (cr, cx + s * 0.27, top + s * 0.48);
@@ -253,7 +256,7 @@ imh_art_meeple (cairo_t  *cr,
     }
   else if (player == 3)
     {
-      /* Blue: a wide hexagonal head on a stepped body. */
+      /* Gray: a wide hexagonal head on a stepped body. */
       cairo_new_path (cr);
       for (int i = 0; i < 6; i++)
         {

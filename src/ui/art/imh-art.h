@@ -105,13 +105,13 @@ double imh_art_fit_size     (cairo_t       *cr,
                              double         size,
                              gboolean       bold);
 
-/* The colour of player 0..3's pieces (0 black, 1 white, 2 red, 3 blue). */
+/* The colour of player 0..3's pieces (0 black, 1 white, 2 brown, 3 gray). */
 void   imh_art_player_color (int            player,
                              ImhRgba       *fill,
                              ImhRgba       *line);
 /* A meeple of player 0..3 standing in a box, each player with a shape of
  * its own: 0 black, a rounded pawn; 1 white, square-headed with a diamond
- * head; 2 red, a triangular head on a slim body; 3 blue, a wide hexagonal
+ * head; 2 brown, a triangular head on a slim body; 3 gray, a wide hexagonal
  * head on a stepped body. ghost: only a faint fill and a dashed outline. */
 void   imh_art_meeple       (cairo_t       *cr,
                              int            player,

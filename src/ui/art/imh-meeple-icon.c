@@ -26,7 +26,7 @@ imh_meeple_icon_new (int player,
   GtkWidget *area = gtk_drawing_area_new ();
   const char *labels[IMH_ART_N_PLAYERS] = {
     _("Black (round meeple)"), _("White (square meeple)"),
-    _("Red (triangular meeple)"), _("Blue (hexagonal meeple)"),
+    _("Brown (triangular meeple)"), _("Gray (hexagonal meeple)"),
   };
 
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), size);

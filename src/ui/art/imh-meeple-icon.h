@@ -6,8 +6,8 @@
 
 G_BEGIN_DECLS
 
-/* The same shape the boards draw for player 0..3 (0 black, 1 white, 2 red,
- * 3 blue). */
+/* The same shape the boards draw for player 0..3 (0 black, 1 white, 2 brown,
+ * 3 gray). */
 GtkWidget *imh_meeple_icon_new (int player,
                                 int size);
 

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "imh-classic-board-private.h"
+#include "imh-classic-items.h"
 #include "imh-texts.h"
 
 #define RGB(r, g, b) { (r) / 255.0, (g) / 255.0, (b) / 255.0, 1.0 }
@@ -119,111 +120,19 @@ card_colour (int type)
   return &card_blue;
 }
 
-/* A small white glyph for a card: a statue's figure, a site's shape for
- * the decorations and red cards, each blue card its tool (the glyph alone
- * tells the card where its label does not fit). */
+/* A small white glyph for a card: the pictures of the score view's cards
+ * (imh_classic_draw_card_glyph ()), so that a card looks the same on the
+ * board and off it; the glyph alone tells the card where its label does not
+ * fit. */
 static void
 card_glyph (cairo_t *cr,
             int      type,
             Box      b)
 {
-  double cx = b.x + b.w / 2, s = MIN (b.w, b.h);
-  double x = cx - s / 2, y = b.y + (b.h - s) / 2;
-  int site = -1;
+  double s = MIN (b.w, b.h);
 
   imh_art_set (cr, &white);
-  cairo_set_line_width (cr, MAX (1.0, s * 0.08));
-  if (type == IMH_CLASSIC_CARD_STATUE)
-    {
-      cairo_arc (cr, cx, y + s * 0.22, s * 0.14, 0, 2 * G_PI);
-      cairo_fill (cr);
-      cairo_rectangle (cr, cx - s * 0.16, y + s * 0.38, s * 0.32, s * 0.5);
-      cairo_fill (cr);
-      return;
-    }
-  if (type >= IMH_CLASSIC_CARD_DECO_PYRAMID && type <= IMH_CLASSIC_CARD_DECO_OBELISK)
-    site = type - IMH_CLASSIC_CARD_DECO_PYRAMID + IMH_CLASSIC_SITE_PYRAMID;
-  else if (type == IMH_CLASSIC_CARD_ENTRANCE)
-    site = IMH_CLASSIC_SITE_PYRAMID;
-  else if (type == IMH_CLASSIC_CARD_SARCOPHAGUS)
-    site = IMH_CLASSIC_SITE_BURIAL;
-  else if (type == IMH_CLASSIC_CARD_PAVED_PATH)
-    site = IMH_CLASSIC_SITE_OBELISK;
-
-  switch (site)
-    {
-    case IMH_CLASSIC_SITE_PYRAMID:
-      cairo_move_to (cr, cx, y + s * 0.1);
-      cairo_line_to (cr, x + s * 0.95, y + s * 0.9);
-      cairo_line_to (cr, x + s * 0.05, y + s * 0.9);
-      cairo_close_path (cr);
-      break;
-    case IMH_CLASSIC_SITE_TEMPLE:
-      cairo_rectangle (cr, x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.14);
-      for (int i = 0; i < 3; i++)
-        cairo_rectangle (cr, x + s * (0.16 + i * 0.27), y + s * 0.28, s * 0.14, s * 0.5);
-      cairo_rectangle (cr, x + s * 0.1, y + s * 0.8, s * 0.8, s * 0.12);
-      break;
-    case IMH_CLASSIC_SITE_BURIAL:
-      imh_art_rounded_rect (cr, x + s * 0.25, y + s * 0.05, s * 0.5, s * 0.9, s * 0.2);
-      break;
-    case IMH_CLASSIC_SITE_OBELISK:
-      cairo_move_to (cr, cx, y);
-      cairo_line_to (cr, cx + s * 0.14, y + s * 0.18);
-      cairo_line_to (cr, cx + s * 0.2, y + s);
-      cairo_line_to (cr, cx - s * 0.2, y + s);
-      cairo_line_to (cr, cx - s * 0.14, y + s * 0.18);
-      cairo_close_path (cr);
-      break;
-    default:
-      if (type == IMH_CLASSIC_CARD_LEVER)
-        {
-          /* A bar across a fulcrum. */
-          cairo_move_to (cr, cx, y + s * 0.55);
-          cairo_line_to (cr, cx + s * 0.2, y + s * 0.92);
-          cairo_line_to (cr, cx - s * 0.2, y + s * 0.92);
-          cairo_close_path (cr);
-          cairo_save (cr);
-          cairo_translate (cr, cx, y + s * 0.48);
-          cairo_rotate (cr, -0.45);
-          cairo_rectangle (cr, -s * 0.5, -s * 0.06, s, s * 0.12);
-          cairo_restore (cr);
-        }
-      else if (type == IMH_CLASSIC_CARD_SAIL)
-        {
-          /* A mast, its sail, the hull. */
-          cairo_rectangle (cr, x + s * 0.3, y + s * 0.04, s * 0.07, s * 0.8);
-          cairo_move_to (cr, x + s * 0.42, y + s * 0.08);
-          cairo_line_to (cr, x + s * 0.9, y + s * 0.72);
-          cairo_line_to (cr, x + s * 0.42, y + s * 0.72);
-          cairo_close_path (cr);
-          cairo_rectangle (cr, x + s * 0.08, y + s * 0.8, s * 0.84, s * 0.14);
-        }
-      else if (type == IMH_CLASSIC_CARD_CHISEL)
-        {
-          /* A handle, a blade narrowing to its edge. */
-          cairo_rectangle (cr, cx - s * 0.11, y + s * 0.04, s * 0.22, s * 0.4);
-          cairo_move_to (cr, cx - s * 0.06, y + s * 0.46);
-          cairo_line_to (cr, cx + s * 0.06, y + s * 0.46);
-          cairo_line_to (cr, cx + s * 0.12, y + s * 0.96);
-          cairo_line_to (cr, cx - s * 0.12, y + s * 0.96);
-          cairo_close_path (cr);
-        }
-      else
-        {
-          /* The hammer: a head on a handle. */
-          cairo_rectangle (cr, cx - s * 0.06, y + s * 0.3, s * 0.12, s * 0.65);
-          cairo_rectangle (cr, cx - s * 0.3, y + s * 0.08, s * 0.6, s * 0.24);
-        }
-      break;
-    }
-  if (site >= 0 && type >= IMH_CLASSIC_CARD_ENTRANCE)
-    {
-      /* Red cards: an outline, the decorations solid. */
-      cairo_stroke (cr);
-      return;
-    }
-  cairo_fill (cr);
+  imh_classic_draw_card_glyph (cr, (guint) type, b.x + (b.w - s) / 2, b.y + (b.h - s) / 2, s);
 }
 
 /* A market card face up in a box: its family's colour, its glyph and its

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "imh-classic.h"
@@ -112,52 +114,62 @@ glyph_obelisk (cairo_t *cr, double x, double y, double s)
 static void
 glyph_statue (cairo_t *cr, double x, double y, double s)
 {
-  /* A standing figure with a pharaoh's headdress, on a plinth. */
+  /* A pharaoh's statue in one silhouette: a round head in a headdress
+   * whose flaps fall onto sloping shoulders, the body narrowing to the
+   * feet, on a plinth; the face cut out of the head. */
   cairo_move_to (cr, x + s * 0.5, y + s * 0.02);
-  cairo_line_to (cr, x + s * 0.66, y + s * 0.12);
-  cairo_line_to (cr, x + s * 0.64, y + s * 0.3);
-  cairo_line_to (cr, x + s * 0.36, y + s * 0.3);
-  cairo_line_to (cr, x + s * 0.34, y + s * 0.12);
-  cairo_close_path (cr);
-  /* Shoulders and body, narrowing to the feet. */
-  cairo_move_to (cr, x + s * 0.28, y + s * 0.32);
-  cairo_line_to (cr, x + s * 0.72, y + s * 0.32);
-  cairo_line_to (cr, x + s * 0.62, y + s * 0.56);
+  cairo_curve_to (cr, x + s * 0.62, y + s * 0.02, x + s * 0.66, y + s * 0.1, x + s * 0.66, y + s * 0.2);
+  cairo_line_to (cr, x + s * 0.6, y + s * 0.3);
+  cairo_curve_to (cr, x + s * 0.7, y + s * 0.32, x + s * 0.74, y + s * 0.36, x + s * 0.74, y + s * 0.44);
+  cairo_line_to (cr, x + s * 0.64, y + s * 0.6);
   cairo_line_to (cr, x + s * 0.6, y + s * 0.84);
+  cairo_line_to (cr, x + s * 0.82, y + s * 0.84);
+  cairo_line_to (cr, x + s * 0.82, y + s * 0.97);
+  cairo_line_to (cr, x + s * 0.18, y + s * 0.97);
+  cairo_line_to (cr, x + s * 0.18, y + s * 0.84);
   cairo_line_to (cr, x + s * 0.4, y + s * 0.84);
-  cairo_line_to (cr, x + s * 0.38, y + s * 0.56);
+  cairo_line_to (cr, x + s * 0.36, y + s * 0.6);
+  cairo_line_to (cr, x + s * 0.26, y + s * 0.44);
+  cairo_curve_to (cr, x + s * 0.26, y + s * 0.36, x + s * 0.3, y + s * 0.32, x + s * 0.4, y + s * 0.3);
+  cairo_line_to (cr, x + s * 0.34, y + s * 0.2);
+  cairo_curve_to (cr, x + s * 0.34, y + s * 0.1, x + s * 0.38, y + s * 0.02, x + s * 0.5, y + s * 0.02);
   cairo_close_path (cr);
-  cairo_rectangle (cr, x + s * 0.18, y + s * 0.84, s * 0.64, s * 0.12);
+  cairo_new_sub_path (cr);
+  cairo_save (cr);
+  cairo_translate (cr, x + s * 0.5, y + s * 0.17);
+  cairo_scale (cr, s * 0.07, s * 0.09);
+  cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+  cairo_restore (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
   cairo_fill (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
 static void
 glyph_sarcophagus (cairo_t *cr, double x, double y, double s)
 {
-  /* A mummy case standing: a rounded head, wide shoulders, tapering to
-   * the feet; the face cut out. */
-  cairo_move_to (cr, x + s * 0.5, y + s * 0.02);
-  cairo_curve_to (cr, x + s * 0.66, y + s * 0.02, x + s * 0.7, y + s * 0.14, x + s * 0.7, y + s * 0.24);
-  cairo_line_to (cr, x + s * 0.74, y + s * 0.4);
-  cairo_line_to (cr, x + s * 0.62, y + s * 0.86);
-  cairo_line_to (cr, x + s * 0.66, y + s * 0.98);
-  cairo_line_to (cr, x + s * 0.34, y + s * 0.98);
-  cairo_line_to (cr, x + s * 0.38, y + s * 0.86);
-  cairo_line_to (cr, x + s * 0.26, y + s * 0.4);
-  cairo_line_to (cr, x + s * 0.3, y + s * 0.24);
-  cairo_curve_to (cr, x + s * 0.3, y + s * 0.14, x + s * 0.34, y + s * 0.02, x + s * 0.5, y + s * 0.02);
+  /* A coffin lying on its side, drawn as a rounded outline: the head end
+   * round, widest at the shoulders, narrowing to the feet; a band across
+   * the chest and the face inside the head end. */
+  double lw = s * 0.08;
+
+  cairo_move_to (cr, x + s * 0.28, y + s * 0.3);
+  cairo_line_to (cr, x + s * 0.86, y + s * 0.38);
+  cairo_curve_to (cr, x + s * 0.96, y + s * 0.4, x + s * 0.96, y + s * 0.6, x + s * 0.86, y + s * 0.62);
+  cairo_line_to (cr, x + s * 0.28, y + s * 0.7);
+  cairo_curve_to (cr, x + s * 0.02, y + s * 0.74, x + s * 0.02, y + s * 0.26, x + s * 0.28, y + s * 0.3);
   cairo_close_path (cr);
-  cairo_new_sub_path (cr);
-  cairo_save (cr);
-  cairo_translate (cr, x + s * 0.5, y + s * 0.2);
-  cairo_scale (cr, s * 0.1, s * 0.12);
-  cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
-  cairo_restore (cr);
-  cairo_new_sub_path (cr);
-  cairo_rectangle (cr, x + s * 0.36, y + s * 0.5, s * 0.28, s * 0.05);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_set_line_width (cr, lw);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_stroke (cr);
+  cairo_arc (cr, x + s * 0.22, y + s * 0.5, s * 0.08, 0, 2 * G_PI);
   cairo_fill (cr);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+  cairo_set_line_width (cr, lw * 0.75);
+  cairo_move_to (cr, x + s * 0.44, y + s * 0.33);
+  cairo_line_to (cr, x + s * 0.44, y + s * 0.67);
+  cairo_move_to (cr, x + s * 0.62, y + s * 0.35);
+  cairo_line_to (cr, x + s * 0.62, y + s * 0.65);
+  cairo_stroke (cr);
 }
 
 static void
@@ -184,45 +196,57 @@ glyph_paved_path (cairo_t *cr, double x, double y, double s)
 static void
 glyph_lever (cairo_t *cr, double x, double y, double s)
 {
-  /* A beam on a fulcrum, tipped. */
-  cairo_move_to (cr, x + s * 0.5, y + s * 0.56);
-  cairo_line_to (cr, x + s * 0.7, y + s * 0.9);
-  cairo_line_to (cr, x + s * 0.3, y + s * 0.9);
+  /* A long bar over a wedge-shaped pivot, a block lifted on its high end. */
+  cairo_move_to (cr, x + s * 0.38, y + s * 0.62);
+  cairo_line_to (cr, x + s * 0.54, y + s * 0.92);
+  cairo_line_to (cr, x + s * 0.22, y + s * 0.92);
   cairo_close_path (cr);
+  cairo_rectangle (cr, x + s * 0.02, y + s * 0.92, s * 0.96, s * 0.06);
   cairo_fill (cr);
-  cairo_set_line_width (cr, s * 0.1);
+  cairo_set_line_width (cr, s * 0.08);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_move_to (cr, x + s * 0.08, y + s * 0.74);
-  cairo_line_to (cr, x + s * 0.92, y + s * 0.3);
+  cairo_move_to (cr, x + s * 0.06, y + s * 0.8);
+  cairo_line_to (cr, x + s * 0.9, y + s * 0.3);
   cairo_stroke (cr);
-  cairo_rectangle (cr, x + s * 0.72, y + s * 0.12, s * 0.2, s * 0.18);
+  cairo_save (cr);
+  cairo_translate (cr, x + s * 0.78, y + s * 0.24);
+  cairo_rotate (cr, -atan2 (0.5, 0.84));
+  cairo_rectangle (cr, -s * 0.12, -s * 0.2, s * 0.24, s * 0.18);
+  cairo_restore (cr);
   cairo_fill (cr);
 }
 
 static void
 glyph_hammer (cairo_t *cr, double x, double y, double s)
 {
-  /* Head across, handle down. */
-  imh_art_rounded_rect (cr, x + s * 0.14, y + s * 0.1, s * 0.72, s * 0.24, s * 0.05);
-  cairo_rectangle (cr, x + s * 0.42, y + s * 0.32, s * 0.16, s * 0.6);
+  /* A mallet leaning right: a long handle and a heavy head across it. */
+  cairo_save (cr);
+  cairo_translate (cr, x + s * 0.5, y + s * 0.5);
+  cairo_rotate (cr, G_PI / 5);
+  imh_art_rounded_rect (cr, -s * 0.06, -s * 0.22, s * 0.12, s * 0.68, s * 0.05);
+  imh_art_rounded_rect (cr, -s * 0.3, -s * 0.46, s * 0.6, s * 0.26, s * 0.06);
+  cairo_restore (cr);
   cairo_fill (cr);
 }
 
 static void
 glyph_sail (cairo_t *cr, double x, double y, double s)
 {
-  /* A mast with a square sail on a hull. */
-  cairo_rectangle (cr, x + s * 0.46, y + s * 0.06, s * 0.08, s * 0.68);
-  cairo_move_to (cr, x + s * 0.2, y + s * 0.16);
-  cairo_line_to (cr, x + s * 0.8, y + s * 0.16);
-  cairo_curve_to (cr, x + s * 0.72, y + s * 0.36, x + s * 0.72, y + s * 0.46, x + s * 0.8, y + s * 0.58);
-  cairo_line_to (cr, x + s * 0.2, y + s * 0.58);
-  cairo_curve_to (cr, x + s * 0.28, y + s * 0.46, x + s * 0.28, y + s * 0.36, x + s * 0.2, y + s * 0.16);
+  /* A boat: a triangular sail beside its mast, over a curved hull. */
+  cairo_rectangle (cr, x + s * 0.4, y + s * 0.04, s * 0.06, s * 0.7);
+  cairo_move_to (cr, x + s * 0.5, y + s * 0.06);
+  cairo_line_to (cr, x + s * 0.88, y + s * 0.64);
+  cairo_line_to (cr, x + s * 0.5, y + s * 0.64);
   cairo_close_path (cr);
-  cairo_move_to (cr, x + s * 0.04, y + s * 0.72);
-  cairo_line_to (cr, x + s * 0.96, y + s * 0.72);
-  cairo_line_to (cr, x + s * 0.8, y + s * 0.92);
-  cairo_line_to (cr, x + s * 0.2, y + s * 0.92);
+  cairo_move_to (cr, x + s * 0.36, y + s * 0.16);
+  cairo_line_to (cr, x + s * 0.36, y + s * 0.64);
+  cairo_line_to (cr, x + s * 0.12, y + s * 0.64);
+  cairo_close_path (cr);
+  cairo_move_to (cr, x + s * 0.02, y + s * 0.72);
+  cairo_line_to (cr, x + s * 0.98, y + s * 0.72);
+  cairo_curve_to (cr, x + s * 0.86, y + s * 0.9, x + s * 0.72, y + s * 0.94, x + s * 0.6, y + s * 0.94);
+  cairo_line_to (cr, x + s * 0.4, y + s * 0.94);
+  cairo_curve_to (cr, x + s * 0.28, y + s * 0.94, x + s * 0.14, y + s * 0.9, x + s * 0.02, y + s * 0.72);
   cairo_close_path (cr);
   cairo_fill (cr);
 }
@@ -230,14 +254,19 @@ glyph_sail (cairo_t *cr, double x, double y, double s)
 static void
 glyph_chisel (cairo_t *cr, double x, double y, double s)
 {
-  /* A chisel standing on its blade, a handle on top. */
-  imh_art_rounded_rect (cr, x + s * 0.38, y + s * 0.04, s * 0.24, s * 0.34, s * 0.06);
-  cairo_move_to (cr, x + s * 0.43, y + s * 0.38);
-  cairo_line_to (cr, x + s * 0.57, y + s * 0.38);
-  cairo_line_to (cr, x + s * 0.57, y + s * 0.78);
-  cairo_line_to (cr, x + s * 0.5, y + s * 0.96);
-  cairo_line_to (cr, x + s * 0.43, y + s * 0.78);
+  /* A chisel lying across: a round-ended wooden handle, then a long flat
+   * blade ground to a slanted edge. */
+  cairo_save (cr);
+  cairo_translate (cr, x + s * 0.5, y + s * 0.5);
+  cairo_rotate (cr, -G_PI / 4);
+  imh_art_rounded_rect (cr, -s * 0.62, -s * 0.1, s * 0.36, s * 0.2, s * 0.08);
+  cairo_rectangle (cr, -s * 0.28, -s * 0.04, s * 0.06, s * 0.08);
+  cairo_move_to (cr, -s * 0.22, -s * 0.08);
+  cairo_line_to (cr, s * 0.5, -s * 0.08);
+  cairo_line_to (cr, s * 0.62, s * 0.08);
+  cairo_line_to (cr, -s * 0.22, s * 0.08);
   cairo_close_path (cr);
+  cairo_restore (cr);
   cairo_fill (cr);
 }
 
@@ -302,6 +331,60 @@ card_frame (cairo_t          *cr,
 }
 
 void
+imh_classic_draw_card_glyph (cairo_t *cr,
+                             guint    type,
+                             double   x,
+                             double   y,
+                             double   s)
+{
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (type < IMH_CLASSIC_N_CARD_TYPES);
+
+  cairo_save (cr);
+  switch (type)
+    {
+    case IMH_CLASSIC_CARD_STATUE:
+      glyph_statue (cr, x, y, s);
+      break;
+    case IMH_CLASSIC_CARD_DECO_PYRAMID:
+      glyph_pyramid (cr, x, y, s, FALSE);
+      break;
+    case IMH_CLASSIC_CARD_DECO_TEMPLE:
+      glyph_temple (cr, x, y, s);
+      break;
+    case IMH_CLASSIC_CARD_DECO_BURIAL:
+      glyph_burial (cr, x, y, s);
+      break;
+    case IMH_CLASSIC_CARD_DECO_OBELISK:
+      glyph_obelisk (cr, x, y, s);
+      break;
+    case IMH_CLASSIC_CARD_ENTRANCE:
+      glyph_pyramid (cr, x, y, s, TRUE);
+      break;
+    case IMH_CLASSIC_CARD_SARCOPHAGUS:
+      glyph_sarcophagus (cr, x, y, s);
+      break;
+    case IMH_CLASSIC_CARD_PAVED_PATH:
+      glyph_paved_path (cr, x, y, s);
+      break;
+    case IMH_CLASSIC_CARD_LEVER:
+      glyph_lever (cr, x, y, s);
+      break;
+    case IMH_CLASSIC_CARD_HAMMER:
+      glyph_hammer (cr, x, y, s);
+      break;
+    case IMH_CLASSIC_CARD_SAIL:
+      glyph_sail (cr, x, y, s);
+      break;
+    case IMH_CLASSIC_CARD_CHISEL:
+    default:
+      glyph_chisel (cr, x, y, s);
+      break;
+    }
+  cairo_restore (cr);
+}
+
+void
 imh_classic_draw_card (cairo_t          *cr,
                        const ImhPalette *palette,
                        guint             type,
@@ -331,46 +414,7 @@ imh_classic_draw_card (cairo_t          *cr,
   gx = x + (w - gs) / 2;
   gy = y + band + (h - band - h * 0.08 - gs) / 2;
   imh_art_set (cr, &family_colour[family]);
-  switch (type)
-    {
-    case IMH_CLASSIC_CARD_STATUE:
-      glyph_statue (cr, gx, gy, gs);
-      break;
-    case IMH_CLASSIC_CARD_DECO_PYRAMID:
-      glyph_pyramid (cr, gx, gy, gs, FALSE);
-      break;
-    case IMH_CLASSIC_CARD_DECO_TEMPLE:
-      glyph_temple (cr, gx, gy, gs);
-      break;
-    case IMH_CLASSIC_CARD_DECO_BURIAL:
-      glyph_burial (cr, gx, gy, gs);
-      break;
-    case IMH_CLASSIC_CARD_DECO_OBELISK:
-      glyph_obelisk (cr, gx, gy, gs);
-      break;
-    case IMH_CLASSIC_CARD_ENTRANCE:
-      glyph_pyramid (cr, gx, gy, gs, TRUE);
-      break;
-    case IMH_CLASSIC_CARD_SARCOPHAGUS:
-      glyph_sarcophagus (cr, gx, gy, gs);
-      break;
-    case IMH_CLASSIC_CARD_PAVED_PATH:
-      glyph_paved_path (cr, gx, gy, gs);
-      break;
-    case IMH_CLASSIC_CARD_LEVER:
-      glyph_lever (cr, gx, gy, gs);
-      break;
-    case IMH_CLASSIC_CARD_HAMMER:
-      glyph_hammer (cr, gx, gy, gs);
-      break;
-    case IMH_CLASSIC_CARD_SAIL:
-      glyph_sail (cr, gx, gy, gs);
-      break;
-    case IMH_CLASSIC_CARD_CHISEL:
-    default:
-      glyph_chisel (cr, gx, gy, gs);
-      break;
-    }
+  imh_classic_draw_card_glyph (cr, type, gx, gy, gs);
   cairo_restore (cr);
 }
 

@@ -28,6 +28,14 @@ void        imh_classic_draw_card               (cairo_t          *cr,
                                                  double            y,
                                                  double            w,
                                                  double            h);
+/* The glyph of a market card type alone in the square box (x, y, s), in
+ * the cairo source set: the same pictures imh_classic_draw_card draws,
+ * for a board that draws its cards its own way. */
+void        imh_classic_draw_card_glyph         (cairo_t          *cr,
+                                                 guint             type,
+                                                 double            x,
+                                                 double            y,
+                                                 double            s);
 /* A round card in the box: the four ships' capacities as bars; caps NULL:
  * its back (a round card not known). */
 void        imh_classic_draw_round_card         (cairo_t          *cr,

@@ -136,8 +136,10 @@ score_table_new (const ImhRules *rules,
 
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      /* A long category wraps instead of widening the view. */
+      /* A long category wraps instead of widening the view, between words:
+       * never narrower than a short word ("Obelisk", "Grabkammer"). */
       gtk_label_set_max_width_chars (GTK_LABEL (label), narrow ? 12 : 18);
+      gtk_label_set_width_chars (GTK_LABEL (label), narrow ? 7 : 10);
       gtk_widget_set_tooltip_text (label, category);
       gtk_widget_set_hexpand (label, TRUE);
       gtk_grid_attach (GTK_GRID (grid), label, 0, 1 + c, 1, 1);

@@ -11,6 +11,8 @@
   check-po.py help SRCDIR       every message of the help pages (itstool over
                                 help/C/*.page) is translated, and not fuzzy,
                                 in every language of help/LINGUAS
+  check-po.py address SRCDIR    the German translations of the app and the help
+                                address the user with "Sie", never "du" (po/README.md)
 """
 
 import os
@@ -161,8 +163,62 @@ def check_complete(srcdir):
     return ok
 
 
+# The informal address: pronouns, and the imperatives a message would start
+# with ("Spiele" and "Suche" are nouns too: only "Spiele das …" counts). The Duel's action tiles keep the names printed on them.
+DU_WORDS = re.compile(r'\b(?:du|dich|dir|dein|deine|deinen|deinem|deiner|deines|euch|euer|eure|euren)\b',
+                      re.IGNORECASE)
+DU_IMPERATIVES = re.compile(
+    r'(?:^|[.:;!?]\s+|\(|„)(?:Nimm|Gib|Lass|Sieh|Lies|Wähle|Setze|Platziere|Behalte|Entlade|Spiele (?:das|die|den|eine?n?)|'
+    r'Segle|Fahre|Klicke|Drücke|Öffne|Starte|Speichere|Lösche|Wiederhole|Versuche|Probiere|'
+    r'Schau|Tippe|Ziehe|Lege|Nutze|Benutze|Verwende|Gehe|Kehre|Zeige|Prüfe|Entscheide|Bewege|'
+    r'Ändere|Finde|Mache|Mach|Warte|Hole|Hol|Vertausche)\b')
+TILE_NAMES = {'Nimm 1 Plättchen', 'Platziere 2–3 Figuren', 'Platziere 1 Figur und entlade 1–2 ×',
+              'Vertausche 2 Plättchen und entlade'}
+
+
+def po_messages(path):
+    """(msgid, msgstr) pairs of a catalogue, plural forms joined, header skipped."""
+    result = subprocess.run(['msgattrib', '--no-wrap', '--no-obsolete', '--translated', path],
+                            capture_output=True, text=True, check=True)
+    pairs, msgid, current, key = [], None, [], None
+    for line in result.stdout.splitlines() + ['']:
+        m = re.match(r'(msgid|msgid_plural|msgstr(?:\[\d+\])?) "(.*)"$', line)
+        if m:
+            if m.group(1) == 'msgid' and msgid is not None:
+                pairs.append((msgid, ' '.join(current)))
+                current = []
+            if m.group(1) == 'msgid':
+                msgid = m.group(2)
+            elif m.group(1).startswith('msgstr'):
+                current.append(m.group(2))
+    if msgid is not None:
+        pairs.append((msgid, ' '.join(current)))
+    return [(i, s) for i, s in pairs if i]
+
+
+def check_address(srcdir):
+    ok = True
+    for po in (os.path.join(srcdir, 'po', 'de.po'), os.path.join(srcdir, 'help', 'de', 'de.po')):
+        label = os.path.relpath(po, srcdir)
+        bad = []
+        for msgid, msgstr in po_messages(po):
+            text = msgstr
+            for name in TILE_NAMES:
+                text = text.replace(name, '')
+            if DU_WORDS.search(text) or DU_IMPERATIVES.search(text):
+                bad.append((msgid, msgstr))
+        for msgid, msgstr in bad:
+            print(f'{label}: informal address ("du") in the translation of "{msgid}": "{msgstr}"')
+        if bad:
+            ok = False
+        else:
+            print(f'{label}: addresses the user with "Sie" throughout')
+    return ok
+
+
 def main(argv):
-    checks = {'complete': check_complete, 'potfiles': check_potfiles, 'help': check_help}
+    checks = {'complete': check_complete, 'potfiles': check_potfiles, 'help': check_help,
+              'address': check_address}
     if len(argv) != 3 or argv[1] not in checks:
         print(__doc__, file=sys.stderr)
         return 2

@@ -284,8 +284,8 @@ duel_decision (const ImhState *s,
 
 /* ---- The base game ---- */
 
-static const char *
-classic_card_name (guint type)
+const char *
+imh_texts_classic_card_name (guint type)
 {
   static const char *const names[IMH_CLASSIC_N_CARD_TYPES] = {
     N_("Statue"),
@@ -333,13 +333,13 @@ classic_decision (const ImhState *s,
                             imh_texts_site_name (site_ids[(d - IMH_CLASSIC_D_SAIL) % 5]));
   if (d < IMH_CLASSIC_D_TAKE)
     return g_strdup_printf (_("Play the card: %s"),
-                            classic_card_name (play_cards[d - IMH_CLASSIC_D_PLAY]));
+                            imh_texts_classic_card_name (play_cards[d - IMH_CLASSIC_D_PLAY]));
   if (d < IMH_CLASSIC_D_TAKE_PAIR)
-    return g_strdup_printf (_("Take the card: %s"), classic_card_name (d - IMH_CLASSIC_D_TAKE));
+    return g_strdup_printf (_("Take the card: %s"), imh_texts_classic_card_name (d - IMH_CLASSIC_D_TAKE));
   if (d == IMH_CLASSIC_D_TAKE_PAIR)
     return g_strdup (_("Take the face-down pair of cards"));
   if (d < IMH_CLASSIC_D_PYRAMID)
-    return g_strdup_printf (_("Keep the card: %s"), classic_card_name (d - IMH_CLASSIC_D_KEEP));
+    return g_strdup_printf (_("Keep the card: %s"), imh_texts_classic_card_name (d - IMH_CLASSIC_D_KEEP));
   if (d == IMH_CLASSIC_D_PYRAMID)
     return g_strdup (_("Choose the left pyramid"));
   if (d == IMH_CLASSIC_D_PYRAMID + 1)

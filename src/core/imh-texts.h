@@ -43,9 +43,12 @@ const char *imh_texts_player_pieces (const ImhRules *rules,
 /* A variant (one IMH_VARIANT_* flag) by name, or NULL. Transfer none. */
 const char *imh_texts_variant_name  (guint32         variant);
 
-/* The notation of d in s (e.g. "P12"); never NULL. */
 /* A Duel tile (IMH_DUEL_TILE_* code) in words: "Crypt 5"; transfer full. */
 char       *imh_texts_duel_tile_name (guint         code);
+/* A base-game market card (IMH_CLASSIC_CARD_* type) by its full name:
+ * "Burial chamber decoration"; translated, static; "?" for no card. */
+const char *imh_texts_classic_card_name (guint      type);
+/* The notation of d in s (e.g. "P12"); never NULL. */
 char       *imh_texts_notation      (const ImhState *s,
                                      ImhDecision     d);
 /* The decision d, legal in s, in words in the UI language. */

@@ -296,6 +296,50 @@ draw_item_counts (GtkDrawingArea *area,
     }
 }
 
+/* The objects off the board (out) or unseen, in words, kind by kind, for
+ * their icons' accessible description: "Sarcophagus: 2 (next drawn:
+ * 12.5%); Lever: none". */
+char *
+_imh_score_view_dup_items_description (ImhScoreView *self,
+                                       gboolean      out)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (IMH_IS_SCORE_VIEW (self), NULL);
+
+  if (!self->has_state || self->board_type == G_TYPE_INVALID)
+    return g_strdup ("");
+  for (int i = 0; i < self->n_items; i++)
+    {
+      const ImhHiddenItem *item = &self->items[i];
+      double chance = imh_hidden_item_chance (self->items, self->n_items, i);
+      g_autofree char *name = NULL;
+
+      if (item->out != out)
+        continue;
+      name = imh_board_type_dup_item_name (self->board_type, item->item);
+      if (name == NULL)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, "; ");
+      if (chance > 0)
+        {
+          g_autofree char *percent = imh_ui_format_percent (chance, 1);
+
+          /* Translators: a kind of unseen object, how many, and the chance
+           * that the next one drawn is of this kind: "Lever: 2 (next drawn: 12.5%)" */
+          g_string_append_printf (text, _("%s: %d (next drawn: %s)"), name, item->count, percent);
+        }
+      else if (item->count > 0)
+        /* Translators: a kind of unseen object and how many: "Crypt 5: 2" */
+        g_string_append_printf (text, _("%s: %d"), name, item->count);
+      else
+        /* Translators: a kind of unseen object of which none is left */
+        g_string_append_printf (text, _("%s: none"), name);
+    }
+  return g_strdup (text->str);
+}
+
 /* The headings of the objects off the board: the game's words (its board
  * class), or plain ones for a game without a board. */
 static const char *
@@ -474,6 +518,13 @@ imh_score_view_set_state (ImhScoreView   *self,
                                        area_height (n_items (self, TRUE), has_chances (self, TRUE)));
   gtk_widget_set_visible (self->removed_title, n_items (self, TRUE) > 0);
   gtk_widget_set_visible (self->removed, n_items (self, TRUE) > 0);
+  for (int out = 0; out < 2; out++)
+    {
+      g_autofree char *items = _imh_score_view_dup_items_description (self, out);
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (out ? self->removed : self->unseen),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, items, -1);
+    }
   gtk_widget_queue_draw (self->unseen);
   gtk_widget_queue_draw (self->removed);
 }

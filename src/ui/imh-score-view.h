@@ -34,6 +34,10 @@ gboolean   imh_score_view_get_so_far (ImhScoreView   *self);
 
 /* Tests: draw the objects off the board with this board class instead of
  * the game kind's (imh_board_type_for_kind ()). */
+/* The objects off the board (out) or unseen, kind by kind, in words: the
+ * accessible description of their icons; transfer full. */
+char      *_imh_score_view_dup_items_description (ImhScoreView *self,
+                                                  gboolean      out);
 void       _imh_score_view_set_board_type (ImhScoreView *self,
                                            GType         board_type);
 

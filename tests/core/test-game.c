@@ -1222,7 +1222,7 @@ test_texts_german (void)
                    "Grabkammer");
   g_assert_cmpstr (imh_texts_site_name ("temple"), ==, "Tempel");
   place = imh_texts_decision (imh_game_get_state (game), IMH_DUEL_D_PLACE + 5);
-  g_assert_cmpstr (place, ==, "Setze eine Spielfigur in Reihe 2, Spalte 3");
+  g_assert_cmpstr (place, ==, "Eine Spielfigur in Reihe 2, Spalte 3 setzen");
   seat = imh_seat_new (2, IMH_SEAT_HUMAN, NULL, NULL);
   g_assert_cmpstr (imh_seat_get_name (seat), ==, "Spieler 3");
 
@@ -1230,7 +1230,7 @@ test_texts_german (void)
   memcpy (&state, imh_game_get_state (game), sizeof state);
   state.u.duel.boat[0][0] = IMH_DUEL_TILE_TEMPLE_1 + 2;
   temple = imh_texts_decision (&state, IMH_DUEL_D_TAKE + 0);
-  g_assert_cmpstr (temple, ==, "Nimm ein Plättchen vom Boot an Reihe 1, Platz 1: Tempel mit 3 Symbolen");
+  g_assert_cmpstr (temple, ==, "Ein Plättchen vom Boot an Reihe 1, Platz 1 nehmen: Tempel mit 3 Symbolen");
 
   /* Errors too. */
   g_assert_false (imh_game_apply (game, 9999, IMH_BRANCH_TRUNCATE, &error));

@@ -13,10 +13,13 @@
 #include <adwaita.h>
 #include <locale.h>
 #include <math.h>
+#include <string.h>
 
 #include "imh-board.h"
 #include "imh-classic.h"
+#include "imh-classic-board.h"
 #include "imh-classic-items.h"
+#include "imh-duel-board.h"
 #include "imh-score-view.h"
 #include "imh-texts.h"
 #include "imh-ui-util.h"
@@ -422,6 +425,84 @@ test_items (void)
       g_assert_cmpstr (headings[i], !=, headings[j]);
 }
 
+/* Each kind of card off the board has a name of its own, and the icons'
+ * accessible description names every kind with its count, the chance of
+ * the next card drawn with it; the Duel's tiles likewise. */
+static void
+test_item_names (void)
+{
+  GtkWindow *window;
+  GtkWidget *view = view_in_window (&window, 300);
+  ImhHiddenItem items[32];
+  ImhState state;
+  g_autofree char *unseen = NULL;
+  g_autofree char *duel_text = NULL;
+  g_autofree char *next_drawn = NULL;
+  ImhOptions options;
+  int n;
+
+  for (guint item = 0; item <= IMH_CLASSIC_N_CARD_TYPES; item++)
+    {
+      g_autofree char *name = _imh_classic_board_item_name (NULL, item);
+
+      g_assert_nonnull (name);
+      g_assert_cmpstr (name, !=, "");
+      g_assert_cmpstr (name, !=, "?");
+      for (guint other = 0; other < item; other++)
+        {
+          g_autofree char *other_name = _imh_classic_board_item_name (NULL, other);
+
+          g_assert_cmpstr (name, !=, other_name);
+        }
+    }
+  g_assert_null (_imh_classic_board_item_name (NULL, IMH_CLASSIC_N_CARD_TYPES + 1));
+
+  seeded_game (&state, 3, 7, 40);
+  _imh_score_view_set_board_type (IMH_SCORE_VIEW (view), IMH_TYPE_CLASSIC_BOARD);
+  imh_score_view_set_state (IMH_SCORE_VIEW (view), &state, names);
+  unseen = _imh_score_view_dup_items_description (IMH_SCORE_VIEW (view), FALSE);
+  n = imh_rules_of (&state)->hidden_summary (&state, -1, items, G_N_ELEMENTS (items));
+  g_assert_cmpint (n, >, 1);
+  for (int i = 0; i < n; i++)
+    {
+      g_autofree char *name = imh_board_type_dup_item_name (IMH_TYPE_CLASSIC_BOARD, items[i].item);
+      g_autofree char *count = g_strdup_printf (": %d", items[i].count);
+      const char *at;
+
+      if (items[i].out)
+        continue;
+      at = strstr (unseen, name);
+      g_assert_nonnull (at);
+      if (items[i].count > 0)
+        g_assert_true (g_str_has_prefix (at + strlen (name), count));
+    }
+  /* A card kind drawn from the deck says the chance that it comes next. */
+  {
+    const char *format = IMH_T ("%s: %d (next drawn: %s)");
+    const char *open = strchr (format, '(');
+
+    g_assert_nonnull (open);
+    next_drawn = g_strndup (open, strcspn (open, "%"));
+    g_assert_nonnull (strstr (unseen, next_drawn));
+  }
+
+  /* The Duel's tiles by their names. */
+  imh_options_init (&options, IMH_GAME_DUEL, 2);
+  g_assert_true (imh_setup (&state, &options, 3, NULL, 0));
+  _imh_score_view_set_board_type (IMH_SCORE_VIEW (view), IMH_TYPE_DUEL_BOARD);
+  imh_score_view_set_state (IMH_SCORE_VIEW (view), &state, names);
+  duel_text = _imh_score_view_dup_items_description (IMH_SCORE_VIEW (view), FALSE);
+  n = imh_rules_of (&state)->hidden_summary (&state, -1, items, G_N_ELEMENTS (items));
+  for (int i = 0; i < n; i++)
+    if (!items[i].out)
+      {
+        g_autofree char *name = imh_texts_duel_tile_name (items[i].item);
+
+        g_assert_nonnull (strstr (duel_text, name));
+      }
+  gtk_window_destroy (window);
+}
+
 /* The chance as a percentage in the UI language. */
 static void
 test_percent (void)
@@ -538,6 +619,7 @@ main (int   argc,
   g_test_add_func ("/classic-score/tie", test_tie);
   g_test_add_func ("/classic-score/duel-no-so-far", test_duel_no_so_far);
   g_test_add_func ("/classic-score/items", test_items);
+  g_test_add_func ("/classic-score/item-names", test_item_names);
   g_test_add_func ("/classic-score/percent", test_percent);
   /* Only on request: it writes files outside the test's own folders. */
   if (g_getenv ("IMH_TEST_PNG_DIR") != NULL)

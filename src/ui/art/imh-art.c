@@ -191,12 +191,16 @@ imh_art_player_color (int      player,
 {
   /* Black is darker than any dark-style background, with a mid-gray
    * outline (a light one would make it read as a hollow white meeple on a
-   * dark page); gray sits halfway between black and white in both styles. */
+   * dark page); gray sits between black and white in both styles, light
+   * enough to stand out from the dark style's panels and sand, with a
+   * near-black outline for the light style. Every piece is set off from
+   * every surface it stands on, in both styles, by its fill or its outline
+   * at a contrast of at least 3:1 (docs/ui.md, "Colours"). */
   static const ImhRgba fills[IMH_ART_N_PLAYERS] = {
-    RGB (0x0c, 0x0b, 0x0a), RGB (0xfa, 0xf8, 0xf2), RGB (0x86, 0x5e, 0x3c), RGB (0x9a, 0x99, 0x96),
+    RGB (0x0c, 0x0b, 0x0a), RGB (0xfa, 0xf8, 0xf2), RGB (0x86, 0x5e, 0x3c), RGB (0xa3, 0xa2, 0x9f),
   };
   static const ImhRgba lines[IMH_ART_N_PLAYERS] = {
-    RGB (0x8a, 0x86, 0x80), RGB (0x24, 0x22, 0x20), RGB (0xf6, 0xe8, 0xd4), RGB (0x24, 0x22, 0x20),
+    RGB (0xa6, 0xa2, 0x9b), RGB (0x24, 0x22, 0x20), RGB (0xf6, 0xe8, 0xd4), RGB (0x18, 0x16, 0x14),
   };
 
   player = CLAMP (player, 0, IMH_ART_N_PLAYERS - 1);

@@ -1532,6 +1532,20 @@ imh_board_type_dup_unseen_text (GType           board_type,
   return IMH_BOARD_CLASS (klass)->describe_unseen (IMH_BOARD_CLASS (klass), state);
 }
 
+char *
+imh_board_type_dup_item_name (GType board_type,
+                              guint item)
+{
+  g_autoptr(GTypeClass) klass = NULL;
+
+  g_return_val_if_fail (g_type_is_a (board_type, IMH_TYPE_BOARD), NULL);
+
+  klass = g_type_class_ref (board_type);
+  if (IMH_BOARD_CLASS (klass)->item_name == NULL)
+    return NULL;
+  return IMH_BOARD_CLASS (klass)->item_name (IMH_BOARD_CLASS (klass), item);
+}
+
 const char *
 imh_board_type_get_unseen_heading (GType    board_type,
                                    gboolean out,

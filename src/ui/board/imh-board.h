@@ -141,8 +141,13 @@ struct _ImhBoardClass
   const char *(*unseen_heading) (ImhBoardClass      *klass,
                                  gboolean            out,
                                  gboolean            by_kind);
+  /* Class-wide: the name of a kind of object off the board, as draw_item
+   * draws it (the accessible name of its icon): "Sarcophagus", "Crypt 5".
+   * Transfer full. */
+  char     *(*item_name)       (ImhBoardClass        *klass,
+                                guint                 item);
 
-  gpointer padding[7];
+  gpointer padding[6];
 };
 
 
@@ -239,6 +244,9 @@ gboolean    imh_board_type_draw_item        (GType              board_type,
                                              double             size);
 char       *imh_board_type_dup_unseen_text  (GType              board_type,
                                              const ImhState    *state);
+/* The board class's item_name (), or NULL when it has none. */
+char       *imh_board_type_dup_item_name     (GType            board_type,
+                                              guint            item);
 /* The board class's unseen_heading (), or NULL when it has none. */
 const char *imh_board_type_get_unseen_heading (GType            board_type,
                                                gboolean         out,

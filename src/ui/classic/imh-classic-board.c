@@ -850,6 +850,7 @@ imh_classic_board_class_init (ImhClassicBoardClass *klass)
   board_class->draw_item = _imh_classic_board_draw_item;
   board_class->describe_unseen = _imh_classic_board_describe_unseen;
   board_class->unseen_heading = _imh_classic_board_unseen_heading;
+  board_class->item_name = _imh_classic_board_item_name;
 
   gtk_widget_class_set_css_name (widget_class, "classicboard");
 }

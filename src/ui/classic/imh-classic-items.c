@@ -494,6 +494,18 @@ _imh_classic_board_draw_item (ImhBoardClass *klass,
 }
 
 char *
+_imh_classic_board_item_name (ImhBoardClass *klass,
+                              guint          item)
+{
+  (void) klass;
+  if (item < IMH_CLASSIC_N_CARD_TYPES)
+    return g_strdup (imh_texts_classic_card_name (item));
+  if (item == IMH_CLASSIC_N_CARD_TYPES)
+    return g_strdup (_("Round cards to come"));
+  return NULL;
+}
+
+char *
 _imh_classic_board_describe_unseen (ImhBoardClass  *klass,
                                     const ImhState *state)
 {

@@ -57,5 +57,7 @@ char       *_imh_classic_board_describe_unseen  (ImhBoardClass    *klass,
 const char *_imh_classic_board_unseen_heading   (ImhBoardClass    *klass,
                                                  gboolean          out,
                                                  gboolean          by_kind);
+char       *_imh_classic_board_item_name        (ImhBoardClass    *klass,
+                                                 guint             item);
 
 G_END_DECLS

@@ -439,6 +439,13 @@ imh_duel_board_draw_item (ImhBoardClass *klass,
 }
 
 static char *
+imh_duel_board_item_name (ImhBoardClass *klass,
+                          guint          item)
+{
+  return imh_texts_duel_tile_name (item);
+}
+
+static char *
 imh_duel_board_describe_unseen (ImhBoardClass  *klass,
                                 const ImhState *state)
 {
@@ -506,6 +513,7 @@ imh_duel_board_class_init (ImhDuelBoardClass *klass)
   board_class->draw_item = imh_duel_board_draw_item;
   board_class->describe_unseen = imh_duel_board_describe_unseen;
   board_class->unseen_heading = imh_duel_board_unseen_heading;
+  board_class->item_name = imh_duel_board_item_name;
 
   gtk_widget_class_set_css_name (widget_class, "duelboard");
 }

@@ -141,6 +141,31 @@ imh_texts_tiebreak (guint tiebreak)
     }
 }
 
+char *
+imh_texts_tiebreak_counts (const ImhScore     *score,
+                           const char *const *names)
+{
+  g_autoptr(GString) list = NULL;
+
+  g_return_val_if_fail (score != NULL && names != NULL, NULL);
+
+  if (score->tied_leaders == 0
+      || (score->tiebreak != IMH_TIEBREAK_SLED && score->tiebreak != IMH_TIEBREAK_SHARED))
+    return NULL;
+  list = g_string_new (NULL);
+  for (int p = 0; p < score->n_players; p++)
+    if (score->tied_leaders & (1u << p))
+      {
+        if (list->len > 0)
+          g_string_append (list, ", ");
+        /* Translators: a player and the stones on their sled, in a list:
+         * "Ann 4" in "Stones on the supply sled: Ann 4, Bob 2." */
+        g_string_append_printf (list, _("%s %d"), names[p], score->tiebreak_count[p]);
+      }
+  /* Translators: the tied leaders' stones on their supply sled: "Ann 4, Bob 2" */
+  return g_strdup_printf (_("Stones on the supply sled: %s."), list->str);
+}
+
 const char *
 imh_texts_player_colour (guint player)
 {

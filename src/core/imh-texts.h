@@ -32,6 +32,11 @@ const char *imh_texts_category_name (const ImhRules *rules,
                                      guint           category);
 /* Why the leaders' tie was broken (IMH_TIEBREAK_*), or NULL for none. */
 const char *imh_texts_tiebreak      (guint           tiebreak);
+/* What the tie-break compared for the tied leaders, in words ("Stones on
+ * the supply sled: Ann 4, Bob 2."); NULL when the score has no such tie.
+ * Transfer full. */
+char       *imh_texts_tiebreak_counts (const ImhScore     *score,
+                                       const char *const *names);
 
 /* A player by colour, capitalised ("Black", "White", "Brown", "Gray"):
  * player i plays colour i in both games. Transfer none. */

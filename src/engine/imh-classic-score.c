@@ -111,6 +111,14 @@ rank (const ImhClassic *c,
         else if (c->sled[p] == best_sled)
           at_best_sled++;
       }
+  out->tied_leaders = 0;
+  if (at_top >= 2)
+    for (int p = 0; p < n; p++)
+      if (out->total[p] == best)
+        {
+          out->tied_leaders |= (uint8_t) (1u << p);
+          out->tiebreak_count[p] = c->sled[p];
+        }
   if (at_top < 2)
     out->tiebreak = IMH_TIEBREAK_NONE;
   else if (at_best_sled == 1)

@@ -88,6 +88,11 @@ typedef struct {
   uint8_t rank[IMH_MAX_PLAYERS];
   /* Why the leaders' tie was broken (IMH_TIEBREAK_*), for explanations. */
   uint8_t tiebreak;
+  /* With IMH_TIEBREAK_SLED or _SHARED: the players tied on the most points
+   * (bit p set for player p), and what the tie-break compared for each
+   * (base game: the stones on the supply sled); 0 otherwise. */
+  uint8_t tied_leaders;
+  int16_t tiebreak_count[IMH_MAX_PLAYERS];
 } ImhScore;
 
 enum {

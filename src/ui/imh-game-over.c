@@ -129,6 +129,17 @@ imh_game_over_dialog_new (GtkWindow      *parent,
 
   heading = imh_texts_result_heading (score, names);
   body = imh_texts_result_body (score);
+  {
+    g_autofree char *counts = imh_texts_tiebreak_counts (score, names);
+
+    if (counts != NULL)
+      {
+        char *both = g_strconcat (body, " ", counts, NULL);
+
+        g_free (body);
+        body = both;
+      }
+  }
 
   dialog = adw_message_dialog_new (parent, heading, body);
   table = imh_score_table_new (rules, score, names);

@@ -381,6 +381,7 @@ update_table (ImhScoreView *self)
   const char *names[IMH_MAX_PLAYERS];
   gboolean so_far;
   const char *tiebreak;
+  g_autofree char *counts = NULL;
   ImhScore score;
 
   imh_score (&self->state, &score);
@@ -402,7 +403,15 @@ update_table (ImhScoreView *self)
   gtk_box_insert_child_after (GTK_BOX (self->box), self->table, self->caption);
 
   tiebreak = imh_texts_tiebreak (score.tiebreak);
-  gtk_label_set_text (GTK_LABEL (self->tiebreak), tiebreak != NULL ? tiebreak : "");
+  counts = imh_texts_tiebreak_counts (&score, names);
+  if (tiebreak != NULL && counts != NULL)
+    {
+      g_autofree char *both = g_strconcat (tiebreak, " ", counts, NULL);
+
+      gtk_label_set_text (GTK_LABEL (self->tiebreak), both);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (self->tiebreak), tiebreak != NULL ? tiebreak : "");
   gtk_widget_set_visible (self->tiebreak, tiebreak != NULL);
 }
 

@@ -164,6 +164,7 @@ test_sled_tiebreak (void)
   g_assert_cmpint (score.rank[2], ==, 3);
   /* The leader alone: no tie at the top. */
   g_assert_cmpint (score.tiebreak, ==, IMH_TIEBREAK_NONE);
+  g_assert_cmpint (score.tied_leaders, ==, 0);
 
   /* A tie at the top broken by the sled. */
   c->points[3][IMH_CLASSIC_CAT_PYRAMID] = 7;
@@ -173,6 +174,11 @@ test_sled_tiebreak (void)
   g_assert_cmpint (score.rank[3], ==, 2);
   g_assert_cmpint (score.rank[2], ==, 3);
   g_assert_cmpint (score.tiebreak, ==, IMH_TIEBREAK_SLED);
+  /* Players 1, 2 and 4 tied on 7 points, with 2, 4 and 1 stones on the sled. */
+  g_assert_cmpint (score.tied_leaders, ==, 0x1 | 0x2 | 0x8);
+  g_assert_cmpint (score.tiebreak_count[0], ==, 2);
+  g_assert_cmpint (score.tiebreak_count[1], ==, 4);
+  g_assert_cmpint (score.tiebreak_count[3], ==, 1);
 
   /* Equal sleds: shared. */
   c->sled[0] = c->sled[1] = c->sled[3] = 3;
@@ -182,6 +188,10 @@ test_sled_tiebreak (void)
   g_assert_cmpint (score.rank[3], ==, 0);
   g_assert_cmpint (score.rank[2], ==, 3);
   g_assert_cmpint (score.tiebreak, ==, IMH_TIEBREAK_SHARED);
+  g_assert_cmpint (score.tied_leaders, ==, 0x1 | 0x2 | 0x8);
+  for (int p = 0; p < 4; p++)
+    if (p != 2)
+      g_assert_cmpint (score.tiebreak_count[p], ==, 3);
 }
 
 int

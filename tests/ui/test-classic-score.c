@@ -228,6 +228,23 @@ test_view (gconstpointer data)
   gtk_window_destroy (window);
 }
 
+/* The tie-break line under the table: why, and the two tied players'
+ * stones on the sled. */
+static char *
+tie_text (const char *why,
+          const char *a,
+          int         a_sled,
+          const char *b,
+          int         b_sled)
+{
+  g_autofree char *first = g_strdup_printf (IMH_T ("%s %d"), a, a_sled);
+  g_autofree char *second = g_strdup_printf (IMH_T ("%s %d"), b, b_sled);
+  g_autofree char *list = g_strconcat (first, ", ", second, NULL);
+  g_autofree char *counts = g_strdup_printf (IMH_T ("Stones on the supply sled: %s."), list);
+
+  return g_strconcat (why, " ", counts, NULL);
+}
+
 /* C7: equal totals, the sled decides; equal sleds, the place is shared. */
 static void
 test_tie (void)
@@ -238,6 +255,7 @@ test_tie (void)
   ImhState state;
   ImhClassic *c;
   int place_row = 3 + IMH_CLASSIC_N_CATEGORIES;
+  g_autofree char *expected = NULL;
 
   seeded_game (&state, 3, 5, 0);
   c = &state.u.classic;
@@ -256,7 +274,9 @@ test_tie (void)
   g_assert_cmpstr (cell_text (grid, 2, place_row), ==, imh_texts_place (0));
   g_assert_cmpstr (cell_text (grid, 1, place_row), ==, imh_texts_place (1));
   g_assert_cmpstr (cell_text (grid, 3, place_row), ==, imh_texts_place (2));
-  g_assert_true (gtk_widget_is_drawable (find_label (view, IMH_T ("Tied: more stones on the supply sled wins."))));
+  /* The sleds of the two tied, in words under the table. */
+  expected = tie_text (IMH_T ("Tied: more stones on the supply sled wins."), "Ada", 2, "Bea", 4);
+  g_assert_true (gtk_widget_is_drawable (find_label (view, expected)));
 
   c->sled[0] = c->sled[1] = 3;
   imh_score_view_set_state (IMH_SCORE_VIEW (view), &state, names);
@@ -264,15 +284,17 @@ test_tie (void)
   g_assert_cmpstr (cell_text (grid, 1, place_row), ==, imh_texts_place (0));
   g_assert_cmpstr (cell_text (grid, 2, place_row), ==, imh_texts_place (0));
   g_assert_cmpstr (cell_text (grid, 3, place_row), ==, imh_texts_place (2));
-  g_assert_null (find_label (view, IMH_T ("Tied: more stones on the supply sled wins.")));
-  g_assert_nonnull (find_label (view, IMH_T ("Tied: the players share the place.")));
+  g_assert_null (find_label (view, expected));
+  g_clear_pointer (&expected, g_free);
+  expected = tie_text (IMH_T ("Tied: the players share the place."), "Ada", 3, "Bea", 3);
+  g_assert_nonnull (find_label (view, expected));
 
   /* A clear leader: no tie-break shown. */
   c->points[2][IMH_CLASSIC_CAT_PYRAMID] = 9;
   imh_score_view_set_state (IMH_SCORE_VIEW (view), &state, names);
   grid = imh_test_find_descendant (view, GTK_TYPE_GRID);
   g_assert_cmpstr (cell_text (grid, 3, place_row), ==, imh_texts_place (0));
-  g_assert_null (find_label (view, IMH_T ("Tied: the players share the place.")));
+  g_assert_null (find_label (view, expected));
 
   gtk_window_destroy (window);
 }

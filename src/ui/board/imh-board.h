@@ -142,7 +142,14 @@ struct _ImhBoardClass
                                  gboolean            out,
                                  gboolean            by_kind);
 
-  gpointer padding[7];
+  /* Optional: the boxes of what the player needs to see besides the
+   * targets (pieces, tiles, panels): their number, at most max. The
+   * hint's badge is placed off them and off every target. */
+  guint     (*occupied_boxes)  (ImhBoard             *self,
+                                ImhBox               *boxes,
+                                guint                 max);
+
+  gpointer padding[6];
 };
 
 

@@ -9,6 +9,7 @@
 #include "imh-ai.h"
 #include "imh-record.h"
 #include "imh-seat.h"
+#include "imh-texts.h"
 
 struct _ImhSeat
 {
@@ -231,6 +232,16 @@ imh_seat_set_level (ImhSeat    *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEVEL]);
 }
 
+/* The name of a seat nobody named: a computer seat says its level
+ * ("Computer (Strong)"), a person's seat its number ("Player 2"). */
+static char *
+default_name (ImhSeat *self)
+{
+  if (self->kind == IMH_SEAT_COMPUTER)
+    return imh_texts_computer_name (self->level, 0);
+  return g_strdup_printf (_("Player %u"), self->player + 1);
+}
+
 const char *
 imh_seat_get_name (ImhSeat *self)
 {
@@ -239,7 +250,7 @@ imh_seat_get_name (ImhSeat *self)
   if (self->name == NULL)
     {
       /* Lazily, so the default follows the UI language at first use. */
-      self->name = g_strdup_printf (_("Player %u"), self->player + 1);
+      self->name = default_name (self);
     }
   return self->name;
 }
@@ -267,7 +278,7 @@ imh_seat_set_name (ImhSeat    *self,
   if (stripped == NULL || *stripped == '\0')
     {
       g_clear_pointer (&stripped, g_free);
-      stripped = g_strdup_printf (_("Player %u"), self->player + 1);
+      stripped = default_name (self);
     }
   if (set_str (&self->name, stripped))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);

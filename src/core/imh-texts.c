@@ -179,23 +179,33 @@ imh_texts_player_colour (guint player)
 }
 
 const char *
-imh_texts_player_pieces (const ImhRules *rules,
-                         guint           player)
+imh_texts_level_name (const char *level)
 {
-  g_return_val_if_fail (rules != NULL, NULL);
+  static const struct { const char *id; const char *name; } names[] = {
+    { "beginner", N_("Beginner") },
+    { "casual", N_("Casual") },
+    { "strong", N_("Strong") },
+    { "expert", N_("Expert") },
+  };
 
-  switch (rules->kind)
-    {
-    case IMH_GAME_DUEL:
-      /* The Duel's two players have meeples of different shapes. */
-      if (player < 2)
-        return player == 0 ? _("Round meeples") : _("Square meeples");
-      return NULL;
-    case IMH_GAME_CLASSIC:
-    case IMH_N_GAMES:
-    default:
-      return NULL;
-    }
+  if (level == NULL)
+    return "";
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (level, names[i].id) == 0)
+      return _(names[i].name);
+  return level;
+}
+
+char *
+imh_texts_computer_name (const char *level,
+                         guint       number)
+{
+  if (number == 0)
+    /* Translators: a computer seat's name: %s is its level ("Casual") */
+    return g_strdup_printf (_("Computer (%s)"), imh_texts_level_name (level));
+  /* Translators: a computer seat's name when there are several: its number
+   * among them, then its level ("Computer 2 (Casual)") */
+  return g_strdup_printf (_("Computer %u (%s)"), number, imh_texts_level_name (level));
 }
 
 const char *

@@ -41,10 +41,14 @@ char       *imh_texts_tiebreak_counts (const ImhScore     *score,
 /* A player by colour, capitalised ("Black", "White", "Brown", "Gray"):
  * player i plays colour i in both games. Transfer none. */
 const char *imh_texts_player_colour (guint           player);
-/* What a player plays with, where the game tells players apart by more
- * than colour ("Round meeples"), or NULL. Transfer none. */
-const char *imh_texts_player_pieces (const ImhRules *rules,
-                                     guint           player);
+/* A computer level (an AI level id: "casual") in words ("Casual"); the id
+ * itself when unknown. Transfer none. */
+const char *imh_texts_level_name    (const char     *level);
+/* The name a computer seat gets when nobody named it: "Computer (Strong)";
+ * "Computer 2 (Strong)" with number > 0, for the second of several computer
+ * seats. Transfer full. */
+char       *imh_texts_computer_name (const char     *level,
+                                     guint           number);
 /* A variant (one IMH_VARIANT_* flag) by name, or NULL. Transfer none. */
 const char *imh_texts_variant_name  (guint32         variant);
 

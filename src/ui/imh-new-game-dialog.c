@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "imh-art.h"
 #include "imh-game-settings.h"
 #include "imh-meeple-icon.h"
 #include "imh-new-game-dialog.h"
@@ -305,7 +306,7 @@ update_subtitle (ImhNewGameDialog *self,
 
   while (player + 1 < IMH_MAX_PLAYERS && self->kind_rows[player] != row)
     player++;
-  pieces = imh_texts_player_pieces (self->rules, player);
+  pieces = imh_art_meeple_pieces ((int) player);
   if (sel == 0 || sel >= G_N_ELEMENTS (kind_meanings))
     subtitle = g_strdup (pieces);
   else if (pieces == NULL)
@@ -858,6 +859,16 @@ imh_new_game_dialog_get_options (ImhNewGameDialog *self,
       options->variants |= known_variants[v].flag;
 }
 
+/* The row chosen in a seat's combo: 0 a person, then the computer levels. */
+static guint
+seat_selected (ImhNewGameDialog *self,
+               guint             player)
+{
+  guint sel = adw_combo_row_get_selected (self->kind_rows[player]);
+
+  return sel == GTK_INVALID_LIST_POSITION ? 0 : sel;
+}
+
 void
 imh_new_game_dialog_get_seat (ImhNewGameDialog  *self,
                               guint              player,
@@ -866,19 +877,33 @@ imh_new_game_dialog_get_seat (ImhNewGameDialog  *self,
                               const char       **name)
 {
   guint sel;
-  const char *text;
+  char *text;
 
   g_return_if_fail (IMH_IS_NEW_GAME_DIALOG (self));
   g_return_if_fail (player < n_players (self));
 
-  sel = adw_combo_row_get_selected (self->kind_rows[player]);
-  if (sel == GTK_INVALID_LIST_POSITION)
-    sel = 0;
+  sel = seat_selected (self, player);
   *kind = sel == 0 ? IMH_SEAT_HUMAN : IMH_SEAT_COMPUTER;
   *level = levels[sel == 0 ? 1 : MIN (sel - 1, G_N_ELEMENTS (levels) - 1)];
   text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_rows[player]))));
+  if (text[0] == '\0' && sel != 0)
+    {
+      /* A computer nobody named says its level, and its number when
+       * several computers play ("Computer 2 (Casual)"). */
+      guint n_computers = 0, number = 0;
+
+      for (guint p = 0; p < n_players (self); p++)
+        if (seat_selected (self, p) != 0)
+          {
+            n_computers++;
+            if (p == player)
+              number = n_computers;
+          }
+      g_free (text);
+      text = imh_texts_computer_name (*level, n_computers > 1 ? number : 0);
+    }
   g_free (self->names[player]);
-  self->names[player] = (char *) text;
+  self->names[player] = text;
   *name = text[0] != '\0' ? text : NULL;
 }
 

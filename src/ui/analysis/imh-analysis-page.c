@@ -39,6 +39,7 @@ struct _ImhAnalysisPage
   GtkWidget         *decision_mark;
   GtkWidget         *decision_title;
   GtkWidget         *graph;
+  GtkWidget         *graph_legend;
   GtkWidget         *intro;         /* not analysed: text and buttons */
   GtkWidget         *player_choice;
   GtkWidget         *player_row;
@@ -331,6 +332,68 @@ update_visibility (ImhAnalysisPage *self)
   gtk_widget_set_visible (self->result_box, self->result != NULL);
 }
 
+/* Under the graph, whose win chance its line shows: the graph's player. */
+static void
+update_legend (ImhAnalysisPage *self)
+{
+  guint player = imh_eval_graph_get_player (IMH_EVAL_GRAPH (self->graph));
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->game == NULL || player >= imh_game_get_n_players (self->game))
+    {
+      gtk_label_set_text (GTK_LABEL (self->graph_legend), "");
+      return;
+    }
+  name = player_name (self, (int) player);
+  /* Translators: under the win-chance graph; %s: a player's name */
+  text = g_strdup_printf (_("The line shows the win chance for %s"), name);
+  gtk_label_set_text (GTK_LABEL (self->graph_legend), text);
+}
+
+/* Each analysed decision in words for the graph's tooltip, as the history
+ * says it: its turn's number, the decision played and the best one. */
+static void
+update_words (ImhAnalysisPage *self)
+{
+  GListModel *history;
+  guint n = 0;
+  g_autofree guint *turns = NULL;
+  g_autoptr(GPtrArray) played = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) best = g_ptr_array_new_with_free_func (g_free);
+
+  if (self->result != NULL && self->game != NULL)
+    n = MIN (imh_analysis_result_get_n_plies (self->result), imh_game_get_n_plies (self->game));
+  turns = g_new0 (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const ImhAnalysisPly *p = imh_analysis_result_get_ply (self->result, i);
+      const ImhState *s = imh_game_get_state_at (self->game, i);
+
+      /* Only along the game's line (the analysis is of it). */
+      if (s == NULL || !imh_rules_of (s)->is_legal (s, p->played) || !imh_rules_of (s)->is_legal (s, p->best))
+        {
+          n = i;
+          break;
+        }
+      turns[i] = p->turn + 1;
+      g_ptr_array_add (played, imh_texts_decision (s, p->played));
+      g_ptr_array_add (best, imh_texts_decision (s, p->best));
+    }
+  /* The history's numbers where it has the turn. */
+  history = self->game != NULL ? G_LIST_MODEL (imh_game_get_history (self->game)) : NULL;
+  for (guint t = 0; history != NULL && t < g_list_model_get_n_items (history); t++)
+    {
+      g_autoptr(ImhTurnItem) turn = g_list_model_get_item (history, t);
+
+      for (guint ply = imh_turn_item_get_first_ply (turn);
+           ply < imh_turn_item_get_end_ply (turn) && ply < n; ply++)
+        turns[ply] = imh_turn_item_get_number (turn);
+    }
+  imh_eval_graph_set_words (IMH_EVAL_GRAPH (self->graph), n, turns,
+                            (const char *const *) played->pdata, (const char *const *) best->pdata);
+}
+
 /* The players' names for the graph's tooltip, and with more than two
  * players the names to choose whose win chance the graph shows, the
  * graph's player selected. */
@@ -406,6 +469,8 @@ show_result (ImhAnalysisPage *self)
                                  MIN (self->player, imh_analysis_result_get_analysis (self->result)->n_players - 1u));
     }
   update_player_choice (self);
+  update_words (self);
+  update_legend (self);
   update_players (self);
   update_decision (self);
   set_marks (self);
@@ -480,7 +545,10 @@ static void
 on_history_changed (ImhAnalysisPage *self)
 {
   if (self->result != NULL)
-    set_marks (self);
+    {
+      set_marks (self);
+      update_words (self);
+    }
 }
 
 static void
@@ -628,6 +696,7 @@ imh_analysis_page_class_init (ImhAnalysisPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, decision_mark);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, decision_title);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, graph);
+  gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, graph_legend);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, intro);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, player_choice);
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, player_row);
@@ -640,6 +709,7 @@ imh_analysis_page_class_init (ImhAnalysisPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImhAnalysisPage, unreadable_body);
   gtk_widget_class_bind_template_callback (widget_class, on_player_chosen);
   gtk_widget_class_bind_template_callback (widget_class, on_ply_activated);
+  gtk_widget_class_bind_template_callback (widget_class, update_legend);
 }
 
 static void on_session_analysis (ImhAnalysisPage *self);

@@ -23,6 +23,9 @@ struct _ImhEvalGraph
   guint              ply;
   guint              hover;
   char             **names;        /* the players' names, or NULL */
+  GArray            *turns;        /* guint, decision i's turn number (from 1) */
+  GPtrArray         *played;       /* decision i in words */
+  GPtrArray         *best;         /* the best decision instead of i in words, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (ImhEvalGraph, imh_eval_graph, GTK_TYPE_WIDGET)
@@ -425,59 +428,117 @@ mark_label (ImhMark mark)
     }
 }
 
-/* What the tooltip says about a point, or NULL for none. */
+/* The change of the graph's player's win chance in points: "+3", "−8", "±0". */
+static char *
+change_text (double change)
+{
+  int points = (int) lround (100 * change);
+
+  if (points == 0)
+    return g_strdup ("±0");
+  if (points < 0)
+    return g_strdup_printf ("−%d", -points);
+  return g_strdup_printf ("+%d", points);
+}
+
+/* The graph's player's win chance at a point, with the change since the
+ * point before when there is one. */
+static void
+append_chance (ImhEvalGraph *self,
+               GString      *text,
+               guint         point)
+{
+  double v = g_array_index (self->values, double, point);
+  guint n_names = self->names != NULL ? g_strv_length (self->names) : 0;
+  const char *name = self->player < n_names ? self->names[self->player] : NULL;
+  g_autofree char *change = NULL;
+
+  if (point > 0)
+    change = change_text (v - g_array_index (self->values, double, point - 1));
+  if (name != NULL && change != NULL)
+    /* Translators: graph tooltip: whose win chance, in per cent, then its
+     * change by the decision in percentage points ("+3", "−8") */
+    g_string_append_printf (text, _("Win chance for %s: %.0f %% (%s)"), name, 100 * v, change);
+  else if (name != NULL)
+    /* Translators: graph tooltip: whose win chance, in per cent */
+    g_string_append_printf (text, _("Win chance for %s: %.0f %%"), name, 100 * v);
+  else if (change != NULL)
+    g_string_append_printf (text, _("Win chance: %.0f %% (%s)"), 100 * v, change);
+  else
+    g_string_append_printf (text, _("Win chance: %.0f %%"), 100 * v);
+}
+
+/* What the tooltip says about a point, or NULL for none: the decision in
+ * words as the history says it, with its turn and who made it, then the
+ * graph's player's win chance after it and its change. */
 static char *
 point_text (ImhEvalGraph *self,
             guint         point)
 {
-  double v;
   g_autoptr(GString) text = NULL;
+  const ImhAnalysisPly *p;
+  const char *label;
+  guint n_names;
+  const char *mover = NULL;
+  const char *played = NULL;
+  const char *best = NULL;
+  g_autofree char *fallback = NULL;
 
   if (point == NO_PLY || point >= self->values->len)
     return NULL;
-  v = g_array_index (self->values, double, point);
   text = g_string_new (NULL);
   if (point == 0)
-    g_string_append_printf (text, _("Start: win probability %.0f %%"), 100 * v);
-  else
     {
-      const ImhAnalysisPly *p = self->result != NULL
-                                ? imh_analysis_result_get_ply (self->result, point - 1) : NULL;
-      const char *label = mark_label (g_array_index (self->marks, ImhMark, point));
-      guint n_names = self->names != NULL ? g_strv_length (self->names) : 0;
-
-      if (p != NULL && p->mover >= 0 && (guint) p->mover < n_names)
-        /* Translators: graph tooltip: the decision's number, who made it and what it was */
-        g_string_append_printf (text, _("Decision %u, %s: %s"), point, self->names[p->mover],
-                                p->played_text);
-      else if (p != NULL)
-        g_string_append_printf (text, _("Decision %u, player %d: %s"), point, p->mover + 1,
-                                p->played_text);
-      else
-        g_string_append_printf (text, _("Decision %u"), point);
+      g_string_append (text, _("Start of the game"));
       g_string_append_c (text, '\n');
-      if (self->player < n_names && n_names > 2)
-        /* Translators: graph tooltip: the win probability of the graph's player after the decision */
-        g_string_append_printf (text, _("Win probability of %s afterwards: %.0f %%"),
-                                self->names[self->player], 100 * v);
-      else
-        g_string_append_printf (text, _("Win probability afterwards: %.0f %%"), 100 * v);
-      if (p != NULL && !p->forced && p->best != p->played)
-        {
-          g_string_append_c (text, '\n');
-          g_string_append_printf (text, _("Best: %s (loss %.1f percentage points)"),
-                                  p->best_text, p->loss);
-        }
-      if (label != NULL)
-        {
-          g_string_append_c (text, '\n');
-          g_string_append (text, label);
-        }
-      if (p != NULL && p->chance)
-        {
-          g_string_append_c (text, '\n');
-          g_string_append_printf (text, _("Luck of the draw: %+.1f percentage points"), p->luck);
-        }
+      append_chance (self, text, point);
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+
+  p = self->result != NULL ? imh_analysis_result_get_ply (self->result, point - 1) : NULL;
+  label = mark_label (g_array_index (self->marks, ImhMark, point));
+  n_names = self->names != NULL ? g_strv_length (self->names) : 0;
+  if (p != NULL && p->mover >= 0 && (guint) p->mover < n_names)
+    mover = self->names[p->mover];
+  if (p != NULL && p->mover >= 0 && mover == NULL)
+    mover = fallback = g_strdup_printf (_("Player %u"), (guint) p->mover + 1);
+  if (point - 1 < self->played->len)
+    {
+      played = g_ptr_array_index (self->played, point - 1);
+      best = g_ptr_array_index (self->best, point - 1);
+    }
+  else if (p != NULL)
+    {
+      played = p->played_text;
+      best = p->best_text;
+    }
+
+  if (played != NULL && mover != NULL && point - 1 < self->turns->len)
+    /* Translators: graph tooltip: the turn's number, who decided and the
+     * decision in words ("Turn 12 · Ann: Take a stone") */
+    g_string_append_printf (text, _("Turn %u · %s: %s"),
+                            g_array_index (self->turns, guint, point - 1), mover, played);
+  else if (played != NULL && mover != NULL)
+    /* Translators: graph tooltip: the decision's number, who made it and what it was */
+    g_string_append_printf (text, _("Decision %u, %s: %s"), point, mover, played);
+  else
+    g_string_append_printf (text, _("Decision %u"), point);
+  g_string_append_c (text, '\n');
+  append_chance (self, text, point);
+  if (p != NULL && !p->forced && p->best != p->played && best != NULL)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, _("Best: %s (loss %.1f percentage points)"), best, p->loss);
+    }
+  if (label != NULL)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append (text, label);
+    }
+  if (p != NULL && p->chance)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, _("Luck of the draw: %+.1f percentage points"), p->luck);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -641,6 +702,9 @@ imh_eval_graph_finalize (GObject *object)
   g_array_unref (self->values);
   g_array_unref (self->marks);
   g_strfreev (self->names);
+  g_array_unref (self->turns);
+  g_ptr_array_unref (self->played);
+  g_ptr_array_unref (self->best);
 
   G_OBJECT_CLASS (imh_eval_graph_parent_class)->finalize (object);
 }
@@ -743,6 +807,9 @@ imh_eval_graph_init (ImhEvalGraph *self)
 
   self->values = g_array_new (FALSE, FALSE, sizeof (double));
   self->marks = g_array_new (FALSE, FALSE, sizeof (ImhMark));
+  self->turns = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->played = g_ptr_array_new_with_free_func (g_free);
+  self->best = g_ptr_array_new_with_free_func (g_free);
   self->ply = NO_PLY;
   self->hover = NO_PLY;
 
@@ -776,6 +843,27 @@ imh_eval_graph_set_names (ImhEvalGraph      *self,
 
   g_strfreev (self->names);
   self->names = g_strdupv ((char **) names);
+}
+
+void
+imh_eval_graph_set_words (ImhEvalGraph      *self,
+                          guint              n,
+                          const guint       *turns,
+                          const char *const *played,
+                          const char *const *best)
+{
+  g_return_if_fail (IMH_IS_EVAL_GRAPH (self));
+  g_return_if_fail (n == 0 || (turns != NULL && played != NULL && best != NULL));
+
+  g_array_set_size (self->turns, 0);
+  g_ptr_array_set_size (self->played, 0);
+  g_ptr_array_set_size (self->best, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_array_append_val (self->turns, turns[i]);
+      g_ptr_array_add (self->played, g_strdup (played[i]));
+      g_ptr_array_add (self->best, g_strdup (best[i]));
+    }
 }
 
 char *

@@ -58,6 +58,16 @@ guint              imh_eval_graph_get_player   (ImhEvalGraph      *self);
 void               imh_eval_graph_set_names    (ImhEvalGraph      *self,
                                                 const char *const *names);
 
+/* The decisions in words for the tooltip, as the history says them: for
+ * decision i (i < n) the number of its turn (from 1), the decision played
+ * and the best one in words (all copied). n = 0: none; the tooltip then
+ * shows the analysis' notation. */
+void               imh_eval_graph_set_words    (ImhEvalGraph      *self,
+                                                guint              n,
+                                                const guint       *turns,
+                                                const char *const *played,
+                                                const char *const *best);
+
 /* The viewed position (the marker); G_MAXUINT: none. */
 void               imh_eval_graph_set_ply      (ImhEvalGraph      *self,
                                                 guint              ply);

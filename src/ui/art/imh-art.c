@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 
@@ -208,6 +209,37 @@ imh_art_player_color (int      player,
   *line = lines[player];
 }
 
+/* Each player's head and the words for it: the drawing and the words come
+ * from this one table. */
+static const struct {
+  ImhArtHead  head;
+  const char *pieces;
+  const char *label;
+} meeple_shapes[IMH_ART_N_PLAYERS] = {
+  { IMH_ART_HEAD_ROUND, N_("Round meeples"), N_("Black (round meeple)") },
+  { IMH_ART_HEAD_DIAMOND, N_("Diamond meeples"), N_("White (diamond meeple)") },
+  { IMH_ART_HEAD_TRIANGLE, N_("Triangular meeples"), N_("Brown (triangular meeple)") },
+  { IMH_ART_HEAD_HEXAGON, N_("Hexagonal meeples"), N_("Gray (hexagonal meeple)") },
+};
+
+ImhArtHead
+imh_art_meeple_head (int player)
+{
+  return meeple_shapes[CLAMP (player, 0, IMH_ART_N_PLAYERS - 1)].head;
+}
+
+const char *
+imh_art_meeple_pieces (int player)
+{
+  return _(meeple_shapes[CLAMP (player, 0, IMH_ART_N_PLAYERS - 1)].pieces);
+}
+
+const char *
+imh_art_meeple_label (int player)
+{
+  return _(meeple_shapes[CLAMP (player, 0, IMH_ART_N_PLAYERS - 1)].label);
+}
+
 void
 imh_art_meeple (cairo_t  *cr,
                 int       player,
@@ -229,9 +261,10 @@ imh_art_meeple (cairo_t  *cr,
   cairo_save (cr);
   cairo_set_line_width (cr, lw);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  if (player == 0)
+  switch (imh_art_meeple_head (player))
     {
-      /* Black: a rounded pawn, round head, bell-shaped body. */
+    case IMH_ART_HEAD_ROUND:
+      /* A rounded pawn, round head, bell-shaped body. */
       cairo_new_path (cr);
       cairo_arc (cr, cx, top + s * 0.26, s * 0.24, 0, 2 * G_PI);
       cairo_new_sub_path (cr);
@@ -242,10 +275,9 @@ imh_art_meeple (cairo_t  *cr,
       cairo_curve_to (cr, cx + s * 0.42, top + s * 0.95, cx + s * 0.2, top + s * 0.8,
                       cx + s * 0.16, top + s * 0.5);
       cairo_close_path (cr);
-    }
-  else if (player == 2)
-    {
-      /* Brown: a triangular head on a slim, straight-sided body. */
+      break;
+    case IMH_ART_HEAD_TRIANGLE:
+      /* A triangular head on a slim, straight-sided body. */
       cairo_new_path (cr);
       cairo_move_to (cr, cx, top + s * 0.02);
       cairo_line_to (cr, cx + s * 0.27, top + s * 0.48);
@@ -257,10 +289,9 @@ imh_art_meeple (cairo_t  *cr,
       cairo_line_to (cr, cx + s * 0.34, top + s * 1.15);
       cairo_line_to (cr, cx - s * 0.34, top + s * 1.15);
       cairo_close_path (cr);
-    }
-  else if (player == 3)
-    {
-      /* Gray: a wide hexagonal head on a stepped body. */
+      break;
+    case IMH_ART_HEAD_HEXAGON:
+      /* A wide hexagonal head on a stepped body. */
       cairo_new_path (cr);
       for (int i = 0; i < 6; i++)
         {
@@ -282,10 +313,10 @@ imh_art_meeple (cairo_t  *cr,
       cairo_line_to (cr, cx - s * 0.42, top + s * 0.8);
       cairo_line_to (cr, cx - s * 0.2, top + s * 0.8);
       cairo_close_path (cr);
-    }
-  else
-    {
-      /* White: a square (diamond-set) head on a straight, angular body. */
+      break;
+    case IMH_ART_HEAD_DIAMOND:
+    default:
+      /* A diamond head on a straight, angular body. */
       cairo_new_path (cr);
       cairo_move_to (cr, cx, top);
       cairo_line_to (cr, cx + s * 0.26, top + s * 0.26);
@@ -302,6 +333,7 @@ imh_art_meeple (cairo_t  *cr,
       cairo_line_to (cr, cx - s * 0.4, top + s * 1.0);
       cairo_line_to (cr, cx - s * 0.3, top + s * 1.0);
       cairo_close_path (cr);
+      break;
     }
   if (ghost)
     {

@@ -109,10 +109,28 @@ double imh_art_fit_size     (cairo_t       *cr,
 void   imh_art_player_color (int            player,
                              ImhRgba       *fill,
                              ImhRgba       *line);
-/* A meeple of player 0..3 standing in a box, each player with a shape of
- * its own: 0 black, a rounded pawn; 1 white, square-headed with a diamond
- * head; 2 brown, a triangular head on a slim body; 3 gray, a wide hexagonal
- * head on a stepped body. ghost: only a faint fill and a dashed outline. */
+/* The head that tells a player's meeples apart. */
+typedef enum {
+  IMH_ART_HEAD_ROUND,
+  IMH_ART_HEAD_DIAMOND,
+  IMH_ART_HEAD_TRIANGLE,
+  IMH_ART_HEAD_HEXAGON,
+} ImhArtHead;
+
+/* The head player 0..3's meeples have: the one imh_art_meeple() draws. */
+ImhArtHead  imh_art_meeple_head   (int player);
+/* Player 0..3's meeples in words, after the head drawn: "Round meeples",
+ * "Diamond meeples"… Transfer none. */
+const char *imh_art_meeple_pieces (int player);
+/* One meeple of player 0..3 with its colour: "White (diamond meeple)".
+ * Transfer none. */
+const char *imh_art_meeple_label  (int player);
+
+/* A meeple of player 0..3 standing in a box, each player with a head of
+ * its own (imh_art_meeple_head): 0 black, a rounded pawn; 1 white, a
+ * diamond head on an angular body; 2 brown, a triangular head on a slim
+ * body; 3 gray, a wide hexagonal head on a stepped body. ghost: only a
+ * faint fill and a dashed outline. */
 void   imh_art_meeple       (cairo_t       *cr,
                              int            player,
                              double         x,

@@ -24,10 +24,6 @@ imh_meeple_icon_new (int player,
                      int size)
 {
   GtkWidget *area = gtk_drawing_area_new ();
-  const char *labels[IMH_ART_N_PLAYERS] = {
-    _("Black (round meeple)"), _("White (square meeple)"),
-    _("Brown (triangular meeple)"), _("Gray (hexagonal meeple)"),
-  };
 
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), size);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), size + size / 4);
@@ -36,7 +32,7 @@ imh_meeple_icon_new (int player,
   gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (area),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  labels[CLAMP (player, 0, IMH_ART_N_PLAYERS - 1)],
+                                  imh_art_meeple_label (player),
                                   -1);
   return area;
 }

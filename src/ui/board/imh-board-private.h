@@ -57,4 +57,16 @@ gboolean              _imh_board_can_animate        (ImhBoard          *self);
 /* How far the animation running or last run got, 0 to 1 (1: it ran to its end). */
 double                _imh_board_get_animation_progress (ImhBoard      *self);
 
+/* The box of the single hint's badge ("Best · 58 % win") as last drawn,
+ * in widget pixels: TRUE when a single hint is shown and its badge found
+ * a place off every target and occupied box (else it stands above the
+ * hint, over whatever is there). For tests. */
+gboolean              _imh_board_get_hint_badge     (ImhBoard          *self,
+                                                     ImhBox            *badge);
+/* The occupied boxes of the game's board (ImhBoardClass.occupied_boxes),
+ * at most max. */
+guint                 _imh_board_get_occupied_boxes (ImhBoard          *self,
+                                                     ImhBox            *boxes,
+                                                     guint              max);
+
 G_END_DECLS

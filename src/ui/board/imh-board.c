@@ -584,6 +584,168 @@ draw_ranked_hint (ImhBoard         *self,
                 PANGO_ALIGN_CENTER, ink);
 }
 
+#define MAX_OBSTACLES 256
+
+guint
+_imh_board_get_occupied_boxes (ImhBoard *self,
+                               ImhBox   *boxes,
+                               guint     max)
+{
+  g_return_val_if_fail (IMH_IS_BOARD (self), 0);
+
+  _imh_board_ensure_layout (self);
+  if (IMH_BOARD_GET_CLASS (self)->occupied_boxes == NULL)
+    return 0;
+  return MIN (IMH_BOARD_GET_CLASS (self)->occupied_boxes (self, boxes, max), max);
+}
+
+static gboolean
+boxes_meet (const ImhBox *a,
+            const ImhBox *b)
+{
+  return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
+/* The gap between two boxes (0 where they meet). */
+static double
+box_gap (const ImhBox *a,
+         const ImhBox *b)
+{
+  double dx = MAX (0, MAX (b->x - (a->x + a->w), a->x - (b->x + b->w)));
+  double dy = MAX (0, MAX (b->y - (a->y + a->h), a->y - (b->y + b->h)));
+
+  return sqrt (dx * dx + dy * dy);
+}
+
+/* Where the single hint's badge (badge->w × badge->h) goes: the place
+ * nearest to the hint (b) that covers no target, none of the hint's boxes
+ * and nothing the game's board names as occupied. FALSE when there is no
+ * such place: then above the hint (below at the top edge), as before. */
+static gboolean
+place_badge (ImhBoard     *self,
+             const ImhBox *b,
+             const ImhBox *hint_boxes,
+             guint         n_hint,
+             ImhBox       *badge)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+  double u = priv->unit;
+  double margin = 0.04 * u;
+  ImhBox obstacles[MAX_OBSTACLES];
+  double xs[2 * MAX_OBSTACLES + 3], ys[2 * MAX_OBSTACLES + 3];
+  guint n = 0, n_xs = 0, n_ys = 0;
+  double best = G_MAXDOUBLE;
+  ImhBox found = *badge;
+
+  for (int i = 0; i < priv->n_targets && n < MAX_OBSTACLES; i++)
+    obstacles[n++] = target_box (self, &priv->targets[i]);
+  for (guint i = 0; i < n_hint && n < MAX_OBSTACLES; i++)
+    obstacles[n++] = hint_boxes[i];
+  n += _imh_board_get_occupied_boxes (self, obstacles + n, MAX_OBSTACLES - n);
+
+  /* The places worth trying: against the board's edges, against an
+   * obstacle's edge (with a little air), and centred on the hint. */
+  xs[n_xs++] = 0;
+  xs[n_xs++] = priv->layout_w - badge->w;
+  xs[n_xs++] = b->x + b->w / 2 - badge->w / 2;
+  ys[n_ys++] = 0;
+  ys[n_ys++] = priv->layout_h - badge->h;
+  ys[n_ys++] = b->y + b->h / 2 - badge->h / 2;
+  for (guint i = 0; i < n; i++)
+    {
+      /* The outlines drawn around them, and a little air. */
+      obstacles[i].x -= margin;
+      obstacles[i].y -= margin;
+      obstacles[i].w += 2 * margin;
+      obstacles[i].h += 2 * margin;
+      xs[n_xs++] = obstacles[i].x + obstacles[i].w;
+      xs[n_xs++] = obstacles[i].x - badge->w;
+      ys[n_ys++] = obstacles[i].y + obstacles[i].h;
+      ys[n_ys++] = obstacles[i].y - badge->h;
+    }
+
+  for (guint j = 0; j < n_ys; j++)
+    for (guint i = 0; i < n_xs; i++)
+      {
+        ImhBox c = { xs[i], ys[j], badge->w, badge->h };
+        gboolean free = TRUE;
+        double gap;
+
+        if (c.x < 0 || c.y < 0 || c.x + c.w > priv->layout_w || c.y + c.h > priv->layout_h)
+          continue;
+        gap = box_gap (&c, b);
+        if (gap >= best)
+          continue;
+        for (guint k = 0; k < n && free; k++)
+          free = !boxes_meet (&c, &obstacles[k]);
+        if (free)
+          {
+            best = gap;
+            found = c;
+          }
+      }
+  if (best == G_MAXDOUBLE)
+    return FALSE;
+  *badge = found;
+  return TRUE;
+}
+
+/* The single hint's boxes (their number), their union in *b, and its
+ * badge in *badge: TRUE when placed off everything. */
+static gboolean
+single_hint_badge (ImhBoard *self,
+                   ImhBox   *boxes,
+                   guint    *n_boxes,
+                   ImhBox   *b,
+                   ImhBox   *badge)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+  double u = priv->unit;
+  guint n = decision_boxes (self, priv->hints[0], boxes, 4);
+
+  *n_boxes = n;
+  if (n == 0)
+    return FALSE;
+  *b = boxes[0];
+  for (guint i = 1; i < n; i++)
+    {
+      /* The badge's place over all the boxes. */
+      double x1 = MAX (b->x + b->w, boxes[i].x + boxes[i].w);
+      double y1 = MAX (b->y + b->h, boxes[i].y + boxes[i].h);
+      b->x = MIN (b->x, boxes[i].x);
+      b->y = MIN (b->y, boxes[i].y);
+      b->w = x1 - b->x;
+      b->h = y1 - b->y;
+    }
+  badge->w = 2.3 * u;
+  badge->h = 0.48 * u;
+  badge->x = CLAMP (b->x + b->w / 2 - badge->w / 2, 0, priv->layout_w - badge->w);
+  badge->y = b->y - badge->h - 0.12 * u;
+  if (badge->y < 0)
+    badge->y = b->y + b->h + 0.12 * u;
+  return place_badge (self, b, boxes, n, badge);
+}
+
+gboolean
+_imh_board_get_hint_badge (ImhBoard *self,
+                           ImhBox   *badge)
+{
+  ImhBoardPrivate *priv;
+  ImhBox boxes[4], b, label = { 0 };
+  guint n;
+  gboolean placed;
+
+  g_return_val_if_fail (IMH_IS_BOARD (self), FALSE);
+  priv = PRIV (self);
+  if (!priv->hint_visible || priv->n_hints != 1)
+    return FALSE;
+  _imh_board_ensure_layout (self);
+  placed = single_hint_badge (self, boxes, &n, &b, &label);
+  if (badge != NULL)
+    *badge = label;
+  return placed;
+}
+
 static void
 draw_hint (ImhBoard         *self,
            cairo_t          *cr,
@@ -593,6 +755,7 @@ draw_hint (ImhBoard         *self,
   double u = priv->unit;
   ImhBox boxes[4], b, label;
   guint n;
+  gboolean placed;
   char buf[64];
   ImhRgba white = { 1, 1, 1, 1 };
 
@@ -607,32 +770,33 @@ draw_hint (ImhBoard         *self,
           draw_ranked_hint (self, cr, pal, i, priv->hints[i - 1], priv->wins[i - 1], pass);
       return;
     }
-  n = decision_boxes (self, priv->hints[0], boxes, G_N_ELEMENTS (boxes));
+  placed = single_hint_badge (self, boxes, &n, &b, &label);
   if (n == 0)
     return;
-  b = boxes[0];
   for (guint i = 0; i < n; i++)
-    {
-      imh_art_stroke_box (cr, boxes[i], 0.08 * u, 0.16 * u, MAX (3.0, 0.1 * u), &pal->hint);
-      if (i > 0)
-        {
-          /* The label over all the boxes. */
-          double x1 = MAX (b.x + b.w, boxes[i].x + boxes[i].w);
-          double y1 = MAX (b.y + b.h, boxes[i].y + boxes[i].h);
-          b.x = MIN (b.x, boxes[i].x);
-          b.y = MIN (b.y, boxes[i].y);
-          b.w = x1 - b.x;
-          b.h = y1 - b.y;
-        }
-    }
-  /* The badge: win probability of the player to move. */
+    imh_art_stroke_box (cr, boxes[i], 0.08 * u, 0.16 * u, MAX (3.0, 0.1 * u), &pal->hint);
+  /* The badge: win probability of the player to move, where it hides
+   * nothing the player needs, joined to the hint by a line when apart. */
   g_snprintf (buf, sizeof buf, _("Best · %.0f%% win"), priv->wins[0] * 100.0);
-  label.w = 2.3 * u;
-  label.h = 0.48 * u;
-  label.x = CLAMP (b.x + b.w / 2 - label.w / 2, 0, priv->layout_w - label.w);
-  label.y = b.y - label.h - 0.12 * u;
-  if (label.y < 0)
-    label.y = b.y + b.h + 0.12 * u;
+  if (placed && box_gap (&label, &b) > 0.3 * u)
+    {
+      /* From the badge's edge to the hint's nearest point. */
+      double bx = CLAMP (label.x + label.w / 2, b.x, b.x + b.w);
+      double by = CLAMP (label.y + label.h / 2, b.y, b.y + b.h);
+      double lx = CLAMP (bx, label.x + label.h / 2, label.x + label.w - label.h / 2);
+      double ly = CLAMP (by, label.y, label.y + label.h);
+
+      cairo_save (cr);
+      imh_art_set (cr, &pal->hint);
+      cairo_set_line_width (cr, MAX (2.0, 0.06 * u));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_move_to (cr, lx, ly);
+      cairo_line_to (cr, bx, by);
+      cairo_stroke (cr);
+      cairo_arc (cr, bx, by, MAX (3.0, 0.08 * u), 0, 2 * G_PI);
+      cairo_fill (cr);
+      cairo_restore (cr);
+    }
   imh_art_fill_box (cr, label, label.h / 2, &pal->hint, 1.0);
   imh_art_text (cr, buf, label.x, label.y, label.w, label.h, 0.26 * u, TRUE,
                 PANGO_ALIGN_CENTER, &white);

@@ -147,7 +147,14 @@ struct _ImhBoardClass
   char     *(*item_name)       (ImhBoardClass        *klass,
                                 guint                 item);
 
-  gpointer padding[6];
+  /* Optional: the boxes of what the player needs to see besides the
+   * targets (pieces, tiles, panels): their number, at most max. The
+   * hint's badge is placed off them and off every target. */
+  guint     (*occupied_boxes)  (ImhBoard             *self,
+                                ImhBox               *boxes,
+                                guint                 max);
+
+  gpointer padding[5];
 };
 
 

@@ -660,6 +660,39 @@ imh_classic_board_describe_hidden (ImhBoard *board,
   return g_string_free (text, FALSE);
 }
 
+/* What the hint's badge leaves visible: the sites, the players' panels,
+ * the harbour's line and each ship's row up to the end of its words
+ * ("sails with 2", "→ Temple"; room for them allowed). */
+static guint
+imh_classic_board_occupied_boxes (ImhBoard *board,
+                                  ImhBox   *boxes,
+                                  guint     max)
+{
+  ImhClassicBoard *self = IMH_CLASSIC_BOARD (board);
+  const ImhClassic *c = _imh_classic_board_game (self);
+  double u = self->u;
+  guint n = 0;
+
+#define ADD(box) G_STMT_START { if (n < max) boxes[n++] = (box); } G_STMT_END
+  for (int i = 0; i < IMH_CLASSIC_N_SITES; i++)
+    ADD (self->site[i]);
+  for (guint p = 0; p < _imh_board_get_n_players (board) && p < IMH_CLASSIC_MAX_PLAYERS; p++)
+    ADD (self->panel[p]);
+  ADD (self->info);
+  for (int s = 0; s < IMH_CLASSIC_N_SHIPS; s++)
+    {
+      Box row = _imh_classic_ship_row (self, s);
+      Box sail = _imh_classic_sail_box (self, s);
+      double end = sail.x + sail.w + 0.15 * u + 3.0 * u;
+
+      if (c->ship_cap[s] == 0)
+        continue;
+      ADD (((Box) { row.x, row.y, MIN (end, row.x + row.w) - row.x, row.h }));
+    }
+#undef ADD
+  return n;
+}
+
 static guint
 imh_classic_board_decision_boxes (ImhBoard    *board,
                                   ImhDecision  d,
@@ -842,6 +875,7 @@ imh_classic_board_class_init (ImhClassicBoardClass *klass)
   board_class->draw = _imh_classic_board_draw;
   board_class->draw_target = _imh_classic_board_draw_target;
   board_class->decision_boxes = imh_classic_board_decision_boxes;
+  board_class->occupied_boxes = imh_classic_board_occupied_boxes;
   board_class->marks_last = imh_classic_board_marks_last;
   board_class->animate = imh_classic_board_animate;
   board_class->draw_animation = _imh_classic_board_draw_animation;

@@ -325,6 +325,33 @@ imh_duel_board_describe_hidden (ImhBoard *board,
   return revealed_text (IMH_DUEL_BOARD (board), n_named);
 }
 
+/* What the hint's badge leaves visible: the fields and boats with their
+ * pieces, the pile's lines (all of the box when revealed) and the panels. */
+static guint
+imh_duel_board_occupied_boxes (ImhBoard *board,
+                               ImhBox   *boxes,
+                               guint     max)
+{
+  ImhDuelBoard *self = IMH_DUEL_BOARD (board);
+  Box info = _imh_duel_info_box (self);
+  guint n = 0;
+
+#define ADD(box) G_STMT_START { if (n < max) boxes[n++] = (box); } G_STMT_END
+  for (int f = 0; f < IMH_DUEL_N_FIELDS; f++)
+    ADD (_imh_duel_field_box (self, f));
+  for (int b = 0; b < IMH_DUEL_N_BOATS; b++)
+    ADD (_imh_duel_boat_box (self, b));
+  /* The pile, the reserve and the removed tiles: two lines and one below
+   * (draw_info ()). */
+  if (!imh_board_get_reveal_hidden (board))
+    info.h = (0.1 + 2 * 0.62 + 0.5) * self->u;
+  ADD (info);
+  ADD (self->panel[0]);
+  ADD (self->panel[1]);
+#undef ADD
+  return n;
+}
+
 static guint
 imh_duel_board_decision_boxes (ImhBoard    *board,
                                ImhDecision  d,
@@ -505,6 +532,7 @@ imh_duel_board_class_init (ImhDuelBoardClass *klass)
   board_class->draw = _imh_duel_board_draw;
   board_class->draw_target = _imh_duel_board_draw_target;
   board_class->decision_boxes = imh_duel_board_decision_boxes;
+  board_class->occupied_boxes = imh_duel_board_occupied_boxes;
   board_class->marks_last = imh_duel_board_marks_last;
   board_class->animate = imh_duel_board_animate;
   board_class->draw_animation = _imh_duel_board_draw_animation;

@@ -36,6 +36,7 @@ struct _ImhPlayView
   GCancellable       *hint_cancellable;
   GCancellable       *cancellable;      /* files: cancelled on dispose */
   GtkWindow          *summary;
+  gboolean            decided_end;    /* the last decision played ended the game */
   ImhDecision         branch_decision;  /* asked about in the branch dialog */
   guint               refresh_id;       /* the refresh queued for the next frame */
   guint               last_live_ply;

@@ -336,6 +336,7 @@ on_decision_applied (ImhPlayView *self,
 {
   const ImhState *after;
 
+  self->decided_end = imh_game_get_is_over (self->game);
   if (imh_game_get_live_ply (self->game) != ply + 1 || imh_game_get_viewed_ply (self->game) != ply + 1)
     return;
   drop_stale_hint (self);
@@ -345,10 +346,17 @@ on_decision_applied (ImhPlayView *self,
   queue_refresh (self);
 }
 
+/* The summary opens when a decision played ends the game, not when the
+ * live position comes back to an end already reached (back to the main
+ * line after a variation, a redo). */
 static void
 on_game_over (ImhPlayView *self)
 {
-  show_summary (self);
+  gboolean decided = self->decided_end;
+
+  self->decided_end = FALSE;
+  if (decided)
+    show_summary (self);
 }
 
 static void
@@ -476,9 +484,9 @@ on_new_game_start (ImhPlayView      *self,
       ImhSeat *seat = imh_game_get_seat (game, p);
 
       imh_new_game_dialog_get_seat (dialog, p, &kind, &level, &name);
-      imh_seat_set_name (seat, name);
       imh_seat_set_level (seat, level);
       imh_seat_set_kind (seat, kind);
+      imh_seat_set_name (seat, name);
     }
   imh_play_view_set_game (self, game);
 }

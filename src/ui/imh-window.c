@@ -848,6 +848,9 @@ imh_window_init (ImhWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
+  /* win.back: only on the library page (on_stack_page_changed()). */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "back")),
+                               FALSE);
   add_forwarded_actions (self);
   g_signal_connect_object (self->stack, "notify::visible-child-name",
                            G_CALLBACK (on_stack_page_changed), self, G_CONNECT_SWAPPED);

@@ -124,6 +124,12 @@ import_file (ImhLibrary *self, GFile *file, ImhLibraryImportReport *report, GCan
       reject (report, file, g_strdup (error->message));
       return;
     }
+  /* A file of another kind (the dialog names the file). */
+  if (length > 0 && !imh_record_text_is_record (contents, length))
+    {
+      reject (report, file, g_strdup (_("not an Imhotep game file")));
+      return;
+    }
   records = imh_record_parse_many (contents, length, &n_records, &err);
   if (records == NULL)
     {

@@ -27,6 +27,7 @@ typedef struct {
   gboolean has_scores;
   gint64   started;                   /* unix seconds, 0 unknown */
   gint64   ended;
+  gint64   played;                    /* last played (unfinished, stored as it is played), 0 unknown */
   gboolean finished;                  /* the main line reaches the end of the game */
   int      winner;                    /* sole first place, else -1 */
   char    *result;                    /* "1 2" places as written, "" */

@@ -214,7 +214,11 @@ _imh_library_store_locked (ImhLibrary                 *self,
   sqlite3_bind_int64 (stmt, 6, info->seed);
   _imh_library_bind_text (stmt, 7, info->players_text);
   sqlite3_bind_int64 (stmt, 8, info->started != 0 ? info->started : now);
-  sqlite3_bind_int64 (stmt, 9, info->ended != 0 ? info->ended : (info->started != 0 ? info->started : now));
+  /* "ended": when the game ended, or, unfinished, when it was last played
+   * (stored as it is played; else, imported, the record's own date). */
+  sqlite3_bind_int64 (stmt, 9, info->ended != 0 ? info->ended
+                               : info->played != 0 ? info->played
+                               : (info->started != 0 ? info->started : now));
   sqlite3_bind_int (stmt, 10, info->finished);
   sqlite3_bind_int (stmt, 11, info->winner);
   _imh_library_bind_text (stmt, 12, info->result);
@@ -333,6 +337,9 @@ imh_library_save_record (ImhLibrary  *self,
       _imh_library_record_info_clear (&info);
       return 0;
     }
+  /* A game stored as it is played: now is when it was last played. */
+  if (!info.finished)
+    info.played = _imh_library_now_unix ();
   c = _imh_library_write_conn (self, error);
   if (c == NULL)
     {

@@ -51,6 +51,20 @@ position_of (const char *text,
     }
 }
 
+gboolean
+imh_record_text_is_record (const char *text,
+                           gsize       length)
+{
+  gsize magic = strlen (IMH_RECORD_MAGIC);
+  gsize i = 0;
+
+  g_return_val_if_fail (text != NULL || length == 0, FALSE);
+
+  while (i < length && g_ascii_isspace (text[i]))
+    i++;
+  return length - i > magic && memcmp (text + i, IMH_RECORD_MAGIC, magic) == 0 && text[i + magic] == ' ';
+}
+
 ImhGame *
 imh_game_new_from_record_text (const char  *text,
                                gssize       length,
@@ -70,6 +84,13 @@ imh_game_new_from_record_text (const char  *text,
     {
       g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_TOO_LARGE,
                    "%s", _("The record is too large."));
+      return NULL;
+    }
+  /* A file of another kind: no line or column of it means anything. */
+  if (length > 0 && !imh_record_text_is_record (text, (gsize) length))
+    {
+      g_set_error (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_NOT_A_RECORD,
+                   "%s", _("This is not an Imhotep game file."));
       return NULL;
     }
   if (!g_utf8_validate (text, length, &end))
@@ -271,6 +292,15 @@ load_contents_cb (GObject      *source,
   game = imh_game_new_from_record_text (contents, (gssize) length, &error);
   if (game == NULL)
     {
+      if (g_error_matches (error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_NOT_A_RECORD))
+        {
+          g_autofree char *name = g_file_get_parse_name (file);
+
+          g_clear_error (&error);
+          /* Translators: %s is a file name */
+          g_set_error (&error, IMH_RECORD_FILE_ERROR, IMH_RECORD_FILE_ERROR_NOT_A_RECORD,
+                       _("“%s” is not an Imhotep game file."), name);
+        }
       prefix_error_with_file (&error, file);
       g_task_return_error (task, g_steal_pointer (&error));
       return;

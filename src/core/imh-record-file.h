@@ -24,7 +24,14 @@ typedef enum {
   IMH_RECORD_FILE_ERROR_ENCODING,   /* not UTF-8 text */
   IMH_RECORD_FILE_ERROR_PARSE,      /* the parser rejected it (message names line and column) */
   IMH_RECORD_FILE_ERROR_TOO_LARGE,  /* larger than the limit of its kind */
+  IMH_RECORD_FILE_ERROR_NOT_A_RECORD, /* not an Imhotep game file at all (binary, other text) */
 } ImhRecordFileError;
+
+/* TRUE when text starts as an Imhotep record does (its first line after
+ * any blank space is "imhotep-record …"): whatever is wrong with it after
+ * that is damage to a record, not a file of another kind. */
+gboolean imh_record_text_is_record (const char *text,
+                                    gsize       length);
 
 /* A file of one record; a file of many (import) may hold up to
  * IMH_RECORD_MAX_FILE_SIZE. */

@@ -20,6 +20,64 @@ imh_ui_toast_new (const char *text)
   return adw_toast_new (escaped);
 }
 
+GtkWidget *
+imh_ui_show_details (GtkWidget  *widget,
+                     const char *text)
+{
+  GtkRoot *root;
+  GtkWidget *dialog, *label, *scrolled;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+
+  root = gtk_widget_get_root (widget);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("The Whole Message"), NULL);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  /* Selectable, to be copied into a report. */
+  label = gtk_label_new (text);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_widget_set_valign (label, GTK_ALIGN_START);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 300);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+static void
+on_details_clicked (AdwToast  *toast,
+                    GtkWidget *widget)
+{
+  imh_ui_show_details (widget, g_object_get_data (G_OBJECT (toast), "imh-ui-details"));
+}
+
+AdwToast *
+imh_ui_error_toast_new (GtkWidget  *widget,
+                        const char *text)
+{
+  AdwToast *toast;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+
+  /* The toast cuts a long title off with "…" itself. */
+  toast = imh_ui_toast_new (text);
+  if ((guint) g_utf8_strlen (text, -1) <= IMH_UI_TOAST_MAX_CHARS)
+    return toast;
+  adw_toast_set_button_label (toast, _("_Details"));
+  g_object_set_data_full (G_OBJECT (toast), "imh-ui-details", g_strdup (text), g_free);
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_details_clicked), widget, 0);
+  return toast;
+}
+
 void
 imh_ui_toast (GtkWidget  *widget,
               const char *text)
@@ -27,7 +85,7 @@ imh_ui_toast (GtkWidget  *widget,
   GtkWidget *overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
 
   if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), imh_ui_toast_new (text));
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), imh_ui_error_toast_new (widget, text));
   else
     g_message ("%s", text);
 }

@@ -14,8 +14,22 @@ G_BEGIN_DECLS
  * this). */
 AdwToast *imh_ui_toast_new (const char *text);
 
+/* The longest text a toast is taken to show whole, in characters (the
+ * toast cuts a longer title off with "…"). */
+#define IMH_UI_TOAST_MAX_CHARS 50
+
+/* A toast for a message that may be long (an error): longer than
+ * IMH_UI_TOAST_MAX_CHARS its button "Details" shows all of it
+ * (imh_ui_show_details() over widget's window). */
+AdwToast *imh_ui_error_toast_new (GtkWidget  *widget,
+                                  const char *text);
+/* A dialog over widget's window with the whole of `text`, selectable. */
+GtkWidget *imh_ui_show_details   (GtkWidget  *widget,
+                                  const char *text);
+
 /* Shows `text` (plain, not markup) as a toast in the AdwToastOverlay
- * around `widget`; without one (tests, screenshots) logs it instead. */
+ * around `widget` (a long one with "Details": imh_ui_error_toast_new());
+ * without one (tests, screenshots) logs it instead. */
 void imh_ui_toast (GtkWidget  *widget,
                    const char *text);
 

@@ -41,6 +41,7 @@ struct _ImhWindow
   guint                 thumbnail_tries;
 
   /* Template children */
+  GtkWidget            *back_button;
   GtkWidget            *busy_spinner;
   GtkWidget            *game_buttons;
   AdwHeaderBar         *header_bar;
@@ -182,7 +183,15 @@ win_close (GSimpleAction *action,
 
 /* ---- The library page ----------------------------------------- */
 
-static void on_play_game_changed (ImhWindow *self);
+static void on_play_game_changed   (ImhWindow *self);
+static void sync_forwarded_actions (ImhWindow *self);
+
+/* TRUE while the library page (or its loading state) is shown. */
+static gboolean
+library_shown (ImhWindow *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "library") == 0;
+}
 
 /* Shows a game of the library: its session holds the entry that the
  * autosave goes on updating (follow_session()). */
@@ -223,16 +232,17 @@ on_library_game_opened (GObject      *source,
     return;   /* another game opened since, or the window is gone */
   if (session == NULL || !imh_ui_game_has_board (imh_session_get_game (session), &error))
     {
-      imh_window_add_toast (self, imh_ui_toast_new (error->message));
+      imh_window_add_toast (self, imh_ui_error_toast_new (GTK_WIDGET (self), error->message));
       return;
     }
   game = imh_session_get_game (session);
   if (data->ply >= 0 && (guint) data->ply <= imh_game_get_n_plies (game))
     imh_game_set_viewed_ply (game, (guint) data->ply);
-  /* Changes to it update the same entry of the library. */
-  show_session (self, session);
-  /* The same game again does not notify "game": show it anyway. */
-  on_play_game_changed (self);
+  /* Changes to it update the same entry of the library. It takes the
+   * place of a game in progress as an opened file does: after asking. */
+  if (imh_play_view_offer_session (self->play_view, session))
+    /* The same game again does not notify "game": show it anyway. */
+    on_play_game_changed (self);
 }
 
 static void
@@ -308,9 +318,12 @@ static void
 add_library_page (ImhWindow *self)
 {
   self->library_page = imh_library_page_new (self->library);
-  gtk_stack_add_titled (self->stack, self->library_page, "library", _("Library"));
+  gtk_stack_add_titled (self->stack, self->library_page, "library", _("Your Games"));
   g_signal_connect_object (self->library_page, "open-game",
                            G_CALLBACK (on_library_open_game), self, G_CONNECT_SWAPPED);
+  /* Ctrl+Z on the page undoes the page's own last change. */
+  g_signal_connect_object (self->library_page, "notify::can-undo",
+                           G_CALLBACK (sync_forwarded_actions), self, G_CONNECT_SWAPPED);
 }
 
 /* The "library" page while the library opens: a spinner. */
@@ -325,10 +338,10 @@ add_library_loading (ImhWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Opening the game library"), -1);
   self->library_loading = adw_status_page_new ();
-  adw_status_page_set_title (ADW_STATUS_PAGE (self->library_loading), _("Opening the Library…"));
+  adw_status_page_set_title (ADW_STATUS_PAGE (self->library_loading), _("Opening Your Games…"));
   adw_status_page_set_child (ADW_STATUS_PAGE (self->library_loading), spinner);
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->library_loading), GTK_ACCESSIBLE_STATE_BUSY, TRUE, -1);
-  gtk_stack_add_titled (self->stack, self->library_loading, "library", _("Library"));
+  gtk_stack_add_titled (self->stack, self->library_loading, "library", _("Your Games"));
 }
 
 /* The loading page goes: the library page takes its place (shown if it
@@ -588,9 +601,22 @@ win_library_change_state (GSimpleAction *action,
       gtk_stack_set_visible_child_name (self->stack, "library");
       gtk_widget_set_visible (self->game_buttons, FALSE);
       gtk_widget_set_visible (self->sidebar_button, FALSE);
-      adw_window_title_set_subtitle (self->window_title, _("Library"));
+      adw_window_title_set_subtitle (self->window_title, _("Your Games"));
     }
   else
+    on_play_game_changed (self);
+}
+
+/* "win.back": from the library page back to the game (or to the start
+ * page when no game is open). */
+static void
+win_back (GSimpleAction *action,
+          GVariant      *parameter,
+          gpointer       user_data)
+{
+  ImhWindow *self = user_data;
+
+  if (library_shown (self))
     on_play_game_changed (self);
 }
 
@@ -604,17 +630,29 @@ on_stack_page_changed (ImhWindow *self)
 
   if (action != NULL)
     g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (shown));
+  action = g_action_map_lookup_action (G_ACTION_MAP (self), "back");
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), shown);
+  gtk_widget_set_visible (self->back_button, shown);
+  /* The game's actions and its window-wide keys rest while the library
+   * is shown. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->play_view), !shown);
+  if (g_action_map_lookup_action (G_ACTION_MAP (self), "undo") != NULL)
+    sync_forwarded_actions (self);
 }
 
 static const GActionEntry win_entries[] = {
   { .name = "close", .activate = win_close },
   { .name = "library", .state = "false", .change_state = win_library_change_state },
+  { .name = "back", .activate = win_back },
 };
 
 /* The play view's actions that the header bar, the menu and the
  * application's accelerators use: win.X activates the view's game.X and is
  * enabled when it is (game.show-sidebar: win.show-sidebar, a property
- * action on the view). */
+ * action on the view). While the library page is shown they are all off
+ * (the game is hidden), but win.undo, which undoes the page's last change
+ * when it has one. */
 static const char *const forwarded_actions[] = {
   "new-game", "open", "save", "save-as", "undo", "redo", "undo-turn", "redo-turn", "hint",
   "analyse",
@@ -628,19 +666,33 @@ win_forward (GSimpleAction *action,
   ImhWindow *self = user_data;
   g_autofree char *name = g_strconcat ("game.", g_action_get_name (G_ACTION (action)), NULL);
 
+  if (library_shown (self))
+    {
+      if (g_str_equal (g_action_get_name (G_ACTION (action)), "undo") && self->library_page != NULL
+          && imh_library_page_get_can_undo (IMH_LIBRARY_PAGE (self->library_page)))
+        gtk_widget_activate_action (self->library_page, "library.undo-delete", NULL);
+      return;
+    }
   gtk_widget_activate_action_variant (GTK_WIDGET (self->play_view), name, parameter);
 }
 
 static void
 sync_forwarded_actions (ImhWindow *self)
 {
+  gboolean library = library_shown (self);
+
   for (gsize i = 0; i < G_N_ELEMENTS (forwarded_actions); i++)
     {
       GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), forwarded_actions[i]);
       g_autofree char *name = g_strconcat ("game.", forwarded_actions[i], NULL);
+      gboolean enabled;
 
-      g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
-                                   imh_play_view_get_action_enabled (self->play_view, name));
+      if (library)
+        enabled = g_str_equal (forwarded_actions[i], "undo") && self->library_page != NULL
+                  && imh_library_page_get_can_undo (IMH_LIBRARY_PAGE (self->library_page));
+      else
+        enabled = imh_play_view_get_action_enabled (self->play_view, name);
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
     }
 }
 
@@ -727,6 +779,7 @@ imh_window_class_init (ImhWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImhWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, busy_spinner);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, game_buttons);
   gtk_widget_class_bind_template_child (widget_class, ImhWindow, header_bar);
@@ -795,6 +848,9 @@ imh_window_init (ImhWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
+  /* win.back: only on the library page (on_stack_page_changed()). */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "back")),
+                               FALSE);
   add_forwarded_actions (self);
   g_signal_connect_object (self->stack, "notify::visible-child-name",
                            G_CALLBACK (on_stack_page_changed), self, G_CONNECT_SWAPPED);
@@ -914,7 +970,7 @@ on_resumed (GObject      *source,
   if (session == NULL)
     {
       if (error != NULL)
-        imh_window_add_toast (self, imh_ui_toast_new (error->message));
+        imh_window_add_toast (self, imh_ui_error_toast_new (GTK_WIDGET (self), error->message));
       return;
     }
   if (imh_play_view_get_game (self->play_view) != NULL)
@@ -936,7 +992,7 @@ on_migrated (GObject      *source,
 
   if (!imh_autosave_migrate_finish (IMH_LIBRARY (source), result, NULL, &error)
       && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->play_view != NULL)
-    imh_window_add_toast (self, imh_ui_toast_new (error->message));
+    imh_window_add_toast (self, imh_ui_error_toast_new (GTK_WIDGET (self), error->message));
   if (g_cancellable_is_cancelled (cancellable) || self->play_view == NULL)
     return;   /* the window is gone, or a library game is being opened */
   if (imh_play_view_get_game (self->play_view) != NULL)

@@ -48,7 +48,16 @@ static gboolean
 shows_another_game (gpointer data)
 {
   Shown *shown = data;
-  ImhGame *game = imh_play_view_get_game (imh_window_get_play_view (shown->window));
+  GtkWindow *asked = imh_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  ImhGame *game;
+
+  /* Opened over a game in progress: asked first, as a new game is. */
+  if (asked != NULL)
+    {
+      adw_message_dialog_response (ADW_MESSAGE_DIALOG (asked), "open");
+      gtk_window_destroy (asked);
+    }
+  game = imh_play_view_get_game (imh_window_get_play_view (shown->window));
 
   return game != NULL && game != shown->before;
 }

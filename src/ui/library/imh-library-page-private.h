@@ -32,4 +32,14 @@ void            _imh_library_page_export           (ImhLibraryPage *self,
 GtkWidget      *_imh_library_page_get_trash        (ImhLibraryPage *self);
 const char     *_imh_library_page_get_view         (ImhLibraryPage *self);
 
+/* A date of the list: "Today 14:05", "Yesterday 09:12", the day of the
+ * week within the last week, else the locale's date (now: NULL for now). */
+char           *_imh_library_page_date_text        (gint64          unix_time,
+                                                    GDateTime      *now);
+/* An unfinished game's result: the turn it reached and when it was last
+ * played ("Turn 14 · Today 14:05"), and a longer tooltip. */
+char           *_imh_library_page_progress_text    (ImhGameSummary *s,
+                                                    GDateTime      *now,
+                                                    char          **tooltip);
+
 G_END_DECLS

@@ -100,6 +100,7 @@ struct _ImhLibraryPage
   gboolean           descending;
   gboolean           updating_tags;
   DeleteUndo        *last_delete;   /* the undo library.undo-delete does */
+  gboolean           can_undo;      /* library.undo-delete is enabled */
   AdwToast          *last_delete_toast;
 
   /* Requests to the library: reads are cancelled when the page goes away. */
@@ -148,6 +149,7 @@ G_DEFINE_FINAL_TYPE (ImhLibraryPage, imh_library_page, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_LIBRARY,
+  PROP_CAN_UNDO,
   N_PROPS
 };
 
@@ -280,7 +282,7 @@ error_toast (ImhLibraryPage *self, const char *name, const GError *error)
    * the second says what went wrong. */
   g_autofree char *title = g_strdup_printf (_("“%s”: %s"), name, error->message);
 
-  toast (self, title);
+  adw_toast_overlay_add_toast (self->toast_overlay, imh_ui_error_toast_new (GTK_WIDGET (self), title));
 }
 
 static GArray *
@@ -336,6 +338,7 @@ update_actions (ImhLibraryPage *self)
   g_autoptr(GArray) ids = self->model != NULL ? selected_ids (self) : g_array_new (FALSE, FALSE, sizeof (gint64));
   gboolean writable = self->library != NULL && !imh_library_is_read_only (self->library);
   g_autofree char *label = NULL;
+  gboolean can_undo;
 
   if (self->action_bar == NULL)
     return;   /* disposed */
@@ -345,8 +348,13 @@ update_actions (ImhLibraryPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.delete", writable && ids->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.export", ids->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.import", writable);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.undo-delete",
-                                 writable && self->last_delete != NULL && self->last_delete->deleted != NULL);
+  can_undo = writable && self->last_delete != NULL && self->last_delete->deleted != NULL;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.undo-delete", can_undo);
+  if (can_undo != self->can_undo)
+    {
+      self->can_undo = can_undo;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+    }
 
   gtk_action_bar_set_revealed (self->action_bar, ids->len > 0);
   label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game selected", "%u games selected", ids->len), ids->len);
@@ -586,6 +594,52 @@ players_text (ImhGameSummary *s)
   return g_strjoinv (" – ", names);
 }
 
+char *
+_imh_library_page_date_text (gint64     unix_time,
+                             GDateTime *now)
+{
+  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_local (unix_time);
+  g_autoptr(GDateTime) local_now = NULL;
+  g_autoptr(GDateTime) today = NULL;
+  g_autoptr(GDateTime) day = NULL;
+  GTimeSpan ago;
+
+  if (dt == NULL)
+    return g_strdup ("");
+  local_now = now != NULL ? g_date_time_to_local (now) : g_date_time_new_now_local ();
+  today = g_date_time_new_local (g_date_time_get_year (local_now), g_date_time_get_month (local_now),
+                                 g_date_time_get_day_of_month (local_now), 0, 0, 0);
+  day = g_date_time_new_local (g_date_time_get_year (dt), g_date_time_get_month (dt),
+                               g_date_time_get_day_of_month (dt), 0, 0, 0);
+  ago = g_date_time_difference (today, day);
+  /* Translators: a date in the list of games, as g_date_time_format()
+   * writes it (%H:%M the time; %A the day of the week; %x the date). */
+  if (ago == 0)
+    return g_date_time_format (dt, C_("library date", "Today %H:%M"));
+  if (ago > 0 && ago <= 1 * G_TIME_SPAN_DAY + G_TIME_SPAN_HOUR)
+    return g_date_time_format (dt, C_("library date", "Yesterday %H:%M"));
+  if (ago > 0 && ago < 6 * G_TIME_SPAN_DAY + G_TIME_SPAN_HOUR)
+    return g_date_time_format (dt, C_("library date", "%A %H:%M"));
+  return g_date_time_format (dt, C_("library date", "%x %H:%M"));
+}
+
+char *
+_imh_library_page_progress_text (ImhGameSummary *s,
+                                 GDateTime      *now,
+                                 char          **tooltip)
+{
+  g_autofree char *played = _imh_library_page_date_text (imh_game_summary_get_ended (s), now);
+  guint turn = MAX (imh_game_summary_get_turns (s), 1);
+
+  if (tooltip != NULL)
+    /* Translators: the tooltip of an unfinished game in the list: the
+     * turn it reached and when it was last played ("Yesterday 18:30") */
+    *tooltip = g_strdup_printf (_("Unfinished: turn %u, last played %s"), turn, played);
+  /* Translators: an unfinished game in the list: the turn it reached,
+   * and when it was last played ("Today 14:05") */
+  return g_strdup_printf (_("Turn %u · %s"), turn, played);
+}
+
 static void
 fill_cell (GtkWidget *widget, ImhGameSummary *s, Column column)
 {
@@ -620,11 +674,8 @@ fill_cell (GtkWidget *widget, ImhGameSummary *s, Column column)
     case COL_THUMBNAIL:
       return;   /* bind_cell: read from the library */
     case COL_DATE:
-      {
-        g_autoptr(GDateTime) dt = g_date_time_new_from_unix_local (imh_game_summary_get_started (s));
-        text = dt != NULL ? g_date_time_format (dt, "%x %H:%M") : g_strdup ("");
-        break;
-      }
+      text = _imh_library_page_date_text (imh_game_summary_get_started (s), NULL);
+      break;
     case COL_GAME:
       text = imh_texts_game_short_name (imh_game_summary_get_game (s),
                                         imh_game_summary_get_n_players (s));
@@ -633,8 +684,16 @@ fill_cell (GtkWidget *widget, ImhGameSummary *s, Column column)
       text = players_text (s);
       break;
     case COL_RESULT:
+      gtk_widget_set_tooltip_text (widget, NULL);
       if (!imh_game_summary_get_finished (s))
-        text = g_strdup (_("Unfinished"));
+        {
+          /* How far it got and when it was last played: two unfinished
+           * games of the same players told apart. */
+          g_autofree char *tooltip = NULL;
+
+          text = _imh_library_page_progress_text (s, NULL, &tooltip);
+          gtk_widget_set_tooltip_text (widget, tooltip);
+        }
       else
         {
           g_autofree char *winner = player_name (s, imh_game_summary_get_winner (s));
@@ -1534,7 +1593,7 @@ import_done (GObject *source, GAsyncResult *result, gpointer data)
 
   if (report == NULL)
     {
-      toast (self, error->message);
+      adw_toast_overlay_add_toast (self->toast_overlay, imh_ui_error_toast_new (GTK_WIDGET (self), error->message));
       return;
     }
   imh_library_import_report_get_imported (report, &n_imported);
@@ -1665,6 +1724,19 @@ static void
 action_show_games (GtkWidget *widget, const char *name, GVariant *param)
 {
   show_trash (IMH_LIBRARY_PAGE (widget), FALSE);
+}
+
+/* Escape, Alt+Left: from "Recently Deleted" to the games, from the games
+ * back to the window's game (win.back). */
+static void
+action_back (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImhLibraryPage *self = IMH_LIBRARY_PAGE (widget);
+
+  if (g_str_equal (_imh_library_page_get_view (self), "trash"))
+    show_trash (self, FALSE);
+  else
+    gtk_widget_activate_action (widget, "win.back", NULL);
 }
 
 /* ---- Adaptive layout ---------------------------------------------------- */
@@ -1800,6 +1872,9 @@ imh_library_page_get_property (GObject    *object,
     case PROP_LIBRARY:
       g_value_set_object (value, self->library);
       break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, self->can_undo);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1838,6 +1913,10 @@ imh_library_page_class_init (ImhLibraryPageClass *klass)
   properties[PROP_LIBRARY] =
     g_param_spec_object ("library", NULL, NULL, IMH_TYPE_LIBRARY,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* The page has a change of its own to undo (library.undo-delete). */
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1878,7 +1957,11 @@ imh_library_page_class_init (ImhLibraryPageClass *klass)
   gtk_widget_class_install_action (widget_class, "library.edit", NULL, action_edit);
   gtk_widget_class_install_action (widget_class, "library.show-trash", NULL, action_show_trash);
   gtk_widget_class_install_action (widget_class, "library.show-games", NULL, action_show_games);
+  gtk_widget_class_install_action (widget_class, "library.back", NULL, action_back);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "library.delete", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "library.back", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "library.back", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Left, GDK_ALT_MASK, "library.back", NULL);
 }
 
 static void
@@ -1927,6 +2010,13 @@ imh_library_page_get_library (ImhLibraryPage *self)
 {
   g_return_val_if_fail (IMH_IS_LIBRARY_PAGE (self), NULL);
   return self->library;
+}
+
+gboolean
+imh_library_page_get_can_undo (ImhLibraryPage *self)
+{
+  g_return_val_if_fail (IMH_IS_LIBRARY_PAGE (self), FALSE);
+  return self->can_undo;
 }
 
 ImhLibraryModel *

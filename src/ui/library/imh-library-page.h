@@ -25,6 +25,9 @@ ImhLibrary      *imh_library_page_get_library  (ImhLibraryPage  *self);
 /* The list shown (all games the search and filters select). */
 ImhLibraryModel *imh_library_page_get_model    (ImhLibraryPage  *self);
 GtkSelectionModel *imh_library_page_get_selection (ImhLibraryPage *self);
+/* TRUE when the page has a change of its own to undo (a delete):
+ * library.undo-delete; notifies "can-undo". */
+gboolean         imh_library_page_get_can_undo (ImhLibraryPage  *self);
 /* Imports files or folders in the background and reports the outcome. */
 void             imh_library_page_import       (ImhLibraryPage  *self,
                                                 GFile * const   *files,

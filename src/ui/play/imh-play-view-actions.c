@@ -35,17 +35,10 @@ game_new_game (GtkWidget  *widget,
       _imh_play_view_start_new_game (self);
       return;
     }
-  /* Ask before abandoning a game in progress. */
-  dialog = adw_message_dialog_new (_imh_play_view_parent_window (self), _("Abandon the Current Game?"),
-                                   _("The game in progress will be replaced by the new one."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "new", _("_New Game"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  /* Ask before a game in progress makes way for the new one. */
+  dialog = _imh_play_view_replace_dialog_new (self, _("Start a New Game?"),
+                                              _("The game in progress will be replaced by the new one."),
+                                              "new", _("_New Game"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_abandon_response), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));

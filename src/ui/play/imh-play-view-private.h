@@ -60,6 +60,11 @@ gboolean   _imh_play_view_action_enabled     (ImhPlayView    *self,
 
 /* imh-play-view.c, for the actions. */
 GtkWindow *_imh_play_view_parent_window      (ImhPlayView *self);
+GtkWidget *_imh_play_view_replace_dialog_new (ImhPlayView *self,
+                                              const char  *heading,
+                                              const char  *lost_body,
+                                              const char  *response,
+                                              const char  *label);
 void       _imh_play_view_start_new_game     (ImhPlayView *self);
 void       _imh_play_view_update_status      (ImhPlayView *self);
 void       _imh_play_view_decide             (ImhPlayView *self,

@@ -529,7 +529,6 @@ on_file_loaded (GObject      *source,
   g_autoptr(ImhPlayView) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(ImhSession) session = imh_session_open_file_finish (result, &error);
-  GtkWidget *dialog;
 
   if (session == NULL || !imh_ui_game_has_board (imh_session_get_game (session), &error))
     {
@@ -537,26 +536,64 @@ on_file_loaded (GObject      *source,
         imh_ui_toast (GTK_WIDGET (self), error->message);
       return;
     }
+  imh_play_view_offer_session (self, session);
+}
+
+gboolean
+imh_play_view_offer_session (ImhPlayView *self,
+                             ImhSession  *session)
+{
+  GtkWidget *dialog;
+  gint64 id;
+
+  g_return_val_if_fail (IMH_IS_PLAY_VIEW (self), FALSE);
+  g_return_val_if_fail (IMH_IS_SESSION (session), FALSE);
+
   imh_game_set_pace (imh_session_get_game (session), self->pace);
-  if (self->game == NULL || imh_game_get_is_over (self->game) || imh_game_get_n_plies (self->game) == 0)
+  id = imh_session_get_library_id (session);
+  if (self->game == NULL || imh_game_get_is_over (self->game) || imh_game_get_n_plies (self->game) == 0
+      || (id > 0 && self->session != NULL && imh_session_get_library_id (self->session) == id))
     {
       imh_play_view_set_session (self, session);
-      return;
+      return TRUE;
     }
-  /* Ask before the opened game replaces the one in progress. */
-  dialog = adw_message_dialog_new (parent_window (self), _("Abandon the Current Game?"),
-                                   _("The game in progress will be replaced by the opened one."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "open", _("_Open"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "open",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  /* Ask before the opened game takes the place of the one in progress. */
+  dialog = _imh_play_view_replace_dialog_new (self, _("Open Another Game?"),
+                                              _("The game in progress will be replaced by the opened one."),
+                                              "open", _("_Open"));
   g_set_object (&self->opened, session);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_open_abandon_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+  return FALSE;
+}
+
+/* The question before a game in progress makes way for another: kept in
+ * the library, it stays there to be continued (heading); else it is lost
+ * (lost_body). */
+GtkWidget *
+_imh_play_view_replace_dialog_new (ImhPlayView *self,
+                                   const char  *heading,
+                                   const char  *lost_body,
+                                   const char  *response,
+                                   const char  *label)
+{
+  gboolean kept = self->session != NULL && imh_session_get_library (self->session) != NULL;
+  GtkWidget *dialog;
+
+  if (kept)
+    dialog = adw_message_dialog_new (parent_window (self), heading,
+                                     _("The current game stays in Your Games and can be continued from there."));
+  else
+    dialog = adw_message_dialog_new (parent_window (self), _("Abandon the Current Game?"), lost_body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    response, label,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), response,
+                                              kept ? ADW_RESPONSE_SUGGESTED : ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), kept ? response : "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  return dialog;
 }
 
 static GtkFileFilter *

@@ -49,6 +49,10 @@ gboolean      imh_play_view_get_action_enabled (ImhPlayView *self,
 /* The board widget (transfer none). */
 GtkWidget    *imh_play_view_get_board      (ImhPlayView *self);
 /* Loads a game record and shows it (errors as a toast). */
+/* Shows the session's game; when it takes the place of a game in progress,
+ * after asking (TRUE: shown now, FALSE: asked, shown if accepted). */
+gboolean      imh_play_view_offer_session  (ImhPlayView *self,
+                                            ImhSession  *session);
 void          imh_play_view_open_file      (ImhPlayView *self,
                                             GFile       *file);
 /* The game-over summary while it is shown, else NULL (transfer none). */

@@ -32,5 +32,15 @@ fi
 
 if [ ! -f "$builddir/build.ninja" ]; then
   meson setup "$builddir" "$srcdir" --prefix="$prefix" -Dwerror="$werror" "${setup_options[@]}" || exit 1
+else
+  # A build directory set up by hand (meson setup _build) installs into
+  # /usr/local: point it at its own prefix, so that the scripts' `meson
+  # install` never writes outside the build directory.
+  current=$(meson introspect "$builddir" --buildoptions 2>/dev/null \
+            | python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))' \
+            2>/dev/null || true)
+  if [ "$current" != "$prefix" ]; then
+    meson configure "$builddir" --prefix="$prefix" >/dev/null || exit 1
+  fi
 fi
 meson compile -C "$builddir" || exit 1

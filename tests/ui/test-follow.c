@@ -270,13 +270,36 @@ is_status_label (GtkWidget *widget,
 }
 
 static gboolean
-flap_is_allocated (gpointer data)
+count_frame (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       data)
 {
-  Fixture *f = data;
+  guint *frames = data;
 
-  return !gtk_widget_get_mapped (f->scrolled) || gtk_widget_get_width (f->scrolled) > 0;
+  (*frames)++;
+  return G_SOURCE_CONTINUE;
 }
 
+static gboolean
+two_frames (gpointer data)
+{
+  return *(guint *) data >= 2;
+}
+
+/* Until the widget's frame clock ticked twice: a whole frame (with its
+ * layout) ran after the changes made before. */
+static void
+wait_for_frame (GtkWidget *widget)
+{
+  guint frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
+
+  imh_test_iterate_until (two_frames, &frames);
+  gtk_widget_remove_tick_callback (widget, id);
+}
+
+/* A finished game at the window's width: the summary button in the status
+ * line, and stepping back makes the status long. */
 static void
 test_status_keeps_sidebar (Fixture       *f,
                            gconstpointer  data)
@@ -292,10 +315,21 @@ test_status_keeps_sidebar (Fixture       *f,
   imh_test_iterate_until (viewed_row_in_view, f);
   g_assert_false (adw_flap_get_folded (flap));
 
-  /* A step back: the status speaks of the position viewed. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-previous", NULL));
-  imh_test_iterate_until (viewed_row_in_view, f);
+  /* The game played to its end. */
+  while (!imh_game_get_is_over (game_of (f)))
+    decide_first_legal (f);
+  wait_for_frame (f->board);
   g_assert_false (adw_flap_get_folded (flap));
+
+  /* Steps back: the status speaks of the position viewed, at length. */
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.history-previous", NULL));
+      wait_for_frame (f->board);
+      g_assert_false (adw_flap_get_folded (flap));
+      g_assert_true (gtk_widget_get_mapped (f->scrolled));
+      g_assert_true (viewed_row_in_view (f));
+    }
 
   /* A status far longer than the window: the sidebar stays docked and in
    * sight, the status keeps its whole text in the tooltip. */
@@ -303,8 +337,7 @@ test_status_keeps_sidebar (Fixture       *f,
     g_string_append (text, "A very long status line that would not fit on one line. ");
   gtk_label_set_text (status, text->str);
   gtk_widget_set_tooltip_text (GTK_WIDGET (status), text->str);
-  imh_test_flush_main_loop ();
-  imh_test_iterate_until (flap_is_allocated, f);
+  wait_for_frame (f->board);
   g_assert_false (adw_flap_get_folded (flap));
   g_assert_true (adw_flap_get_reveal_flap (flap));
   g_assert_true (gtk_widget_get_mapped (f->scrolled));

@@ -167,6 +167,7 @@ static gboolean
 viewed_row_in_view (gpointer data)
 {
   Fixture *f = data;
+
   return gtk_widget_get_mapped (f->scrolled) && row_in_view (f, viewed_row (f));
 }
 

@@ -22,7 +22,12 @@ struct _ImhHistoryView
   ImhGame        *game;
   GtkWidget      *placeholder;
   gboolean        syncing;
-  guint           sync_idle;
+  /* The viewed turn is kept in sight at every allocation, until the user
+   * scrolls it out of sight (and again from their next step). */
+  gboolean        follow;
+  gboolean        scrolling;
+  gboolean        was_live;         /* the viewed position was the live one */
+  double          list_top;         /* the list's top in the scrolled content (its margin) */
 };
 
 G_DEFINE_FINAL_TYPE (ImhHistoryView, imh_history_view, GTK_TYPE_WIDGET)
@@ -253,6 +258,55 @@ update_header (GtkListBoxRow *row,
   gtk_label_set_text (GTK_LABEL (header), text);
 }
 
+/* The bounds of the row (with its round heading) in the scrolled content. */
+static gboolean
+row_bounds (ImhHistoryView *self,
+            GtkListBoxRow  *row,
+            double         *top,
+            double         *bottom)
+{
+  GtkWidget *header = gtk_list_box_row_get_header (row);
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self->list), &bounds))
+    return FALSE;
+  *top = self->list_top + bounds.origin.y;
+  *bottom = self->list_top + bounds.origin.y + bounds.size.height;
+  if (header != NULL && gtk_widget_get_visible (header)
+      && gtk_widget_compute_bounds (header, GTK_WIDGET (self->list), &bounds))
+    *top = MIN (*top, self->list_top + bounds.origin.y);
+  return TRUE;
+}
+
+/* Scrolls the viewed turn into sight; the rows must have their size. */
+static void
+scroll_to_selected (ImhHistoryView *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->list);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
+  double top, bottom;
+
+  if (row == NULL || !row_bounds (self, row, &top, &bottom))
+    return;
+  self->scrolling = TRUE;
+  gtk_adjustment_clamp_page (adj, top, bottom);
+  self->scrolling = FALSE;
+}
+
+/* A scroll the view did not make (the wheel, the scroll bar, keys in the
+ * list): the view follows again only while the viewed turn stays in sight. */
+static void
+on_value_changed (GtkAdjustment  *adj,
+                  ImhHistoryView *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->list);
+  double top, bottom, value = gtk_adjustment_get_value (adj);
+
+  if (self->scrolling || row == NULL || !row_bounds (self, row, &top, &bottom))
+    return;
+  self->follow = top >= value - 1 && bottom <= value + gtk_adjustment_get_page_size (adj) + 1;
+}
+
 static void
 sync_selection (ImhHistoryView *self)
 {
@@ -267,55 +321,34 @@ sync_selection (ImhHistoryView *self)
   row = pos == G_MAXUINT ? NULL : gtk_list_box_get_row_at_index (self->list, pos);
   self->syncing = TRUE;
   if (row != NULL)
-    {
-      GtkAdjustment *adj;
-      graphene_rect_t bounds;
-
-      gtk_list_box_select_row (self->list, row);
-      /* Keep the selected turn in sight. */
-      adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
-      if (gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self->list), &bounds))
-        gtk_adjustment_clamp_page (adj, bounds.origin.y, bounds.origin.y + bounds.size.height);
-    }
+    gtk_list_box_select_row (self->list, row);
   else
     gtk_list_box_unselect_all (self->list);
   self->syncing = FALSE;
 }
 
-/* When the list grows while its last row is selected (the live game),
- * follow it to the bottom. */
+/* The viewed position moved: its turn comes into sight at the next
+ * allocation, when the rows have their size; after a step or a jump, also
+ * when the user had scrolled away (not when the live game moved on). */
 static void
-on_adjustment_changed (GtkAdjustment  *adj,
-                       ImhHistoryView *self)
+on_viewed_ply_changed (ImhHistoryView *self)
 {
-  GtkListBoxRow *selected = gtk_list_box_get_selected_row (self->list);
+  gboolean live = self->game != NULL
+                  && imh_game_get_viewed_ply (self->game) == imh_game_get_live_ply (self->game);
 
-  if (selected == NULL || self->game == NULL)
-    return;
-  if ((guint) gtk_list_box_row_get_index (selected) + 1
-      == g_list_model_get_n_items (G_LIST_MODEL (imh_game_get_history (self->game))))
-    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
-}
-
-static gboolean
-sync_selection_idle (gpointer data)
-{
-  ImhHistoryView *self = data;
-
-  self->sync_idle = 0;
   sync_selection (self);
-  on_adjustment_changed (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
-                         self);
-  return G_SOURCE_REMOVE;
+  if (!live || !self->was_live)
+    self->follow = TRUE;
+  self->was_live = live;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 static void
 on_items_changed (ImhHistoryView *self)
 {
-  /* Select now; scroll again once the new rows have their size. */
+  /* New rows queue a resize: the allocation that follows scrolls. */
   sync_selection (self);
-  if (self->sync_idle == 0)
-    self->sync_idle = g_timeout_add (50, sync_selection_idle, self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 static void
@@ -346,11 +379,55 @@ imh_history_view_dispose (GObject *object)
 {
   ImhHistoryView *self = IMH_HISTORY_VIEW (object);
 
-  g_clear_handle_id (&self->sync_idle, g_source_remove);
   imh_history_view_set_game (self, NULL);
   g_clear_pointer (&self->scrolled, gtk_widget_unparent);
 
   G_OBJECT_CLASS (imh_history_view_parent_class)->dispose (object);
+}
+
+static void
+imh_history_view_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  gtk_widget_measure (IMH_HISTORY_VIEW (widget)->scrolled, orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+/* After the rows have their size: the viewed turn into sight, unless the
+ * user scrolled it away. */
+static void
+imh_history_view_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  ImhHistoryView *self = IMH_HISTORY_VIEW (widget);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scrolled));
+  graphene_point_t top;
+  double value;
+
+  self->scrolling = TRUE;
+  gtk_widget_size_allocate (self->scrolled, &(GtkAllocation) { 0, 0, width, height }, baseline);
+  self->scrolling = FALSE;
+  if (gtk_widget_compute_point (GTK_WIDGET (self->list), viewport, &GRAPHENE_POINT_INIT (0, 0), &top))
+    self->list_top = top.y + gtk_adjustment_get_value (adj);
+  if (!self->follow)
+    return;
+  value = gtk_adjustment_get_value (adj);
+  scroll_to_selected (self);
+  /* Scrolled: the list again at its new place, in this same layout. */
+  if (gtk_adjustment_get_value (adj) != value)
+    {
+      self->scrolling = TRUE;
+      gtk_widget_size_allocate (self->scrolled, &(GtkAllocation) { 0, 0, width, height }, baseline);
+      self->scrolling = FALSE;
+    }
 }
 
 static void
@@ -360,7 +437,8 @@ imh_history_view_class_init (ImhHistoryViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = imh_history_view_dispose;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = imh_history_view_measure;
+  widget_class->size_allocate = imh_history_view_size_allocate;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/imh-history-view.ui");
   gtk_widget_class_bind_template_child (widget_class, ImhHistoryView, list);
@@ -372,6 +450,8 @@ imh_history_view_class_init (ImhHistoryViewClass *klass)
 static void
 imh_history_view_init (ImhHistoryView *self)
 {
+  GtkEventController *shortcuts;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->placeholder = gtk_label_new (_("No moves yet"));
@@ -380,7 +460,20 @@ imh_history_view_init (ImhHistoryView *self)
   gtk_list_box_set_placeholder (self->list, self->placeholder);
   gtk_list_box_set_header_func (self->list, update_header, NULL, NULL);
   g_signal_connect (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
-                    "changed", G_CALLBACK (on_adjustment_changed), self);
+                    "value-changed", G_CALLBACK (on_value_changed), self);
+  self->follow = TRUE;
+
+  /* Home and End in the list too go to the start and the live position
+   * (the list's own would only move to a row, maybe the selected one). */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Home, 0),
+                                                          gtk_named_action_new ("game.history-first")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_End, 0),
+                                                          gtk_named_action_new ("game.history-last")));
+  gtk_widget_add_controller (GTK_WIDGET (self->list), shortcuts);
 }
 
 GtkWidget *
@@ -414,7 +507,8 @@ imh_history_view_set_game (ImhHistoryView *self,
   g_signal_connect_object (imh_game_get_history (game), "items-changed",
                            G_CALLBACK (on_items_changed), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  g_signal_connect_object (game, "notify::viewed-ply", G_CALLBACK (sync_selection), self,
+  g_signal_connect_object (game, "notify::viewed-ply", G_CALLBACK (on_viewed_ply_changed), self,
                            G_CONNECT_SWAPPED);
-  on_items_changed (self);
+  self->follow = TRUE;
+  on_viewed_ply_changed (self);
 }

@@ -40,6 +40,9 @@ const ImhBoardTarget *_imh_board_get_hover_target   (ImhBoard          *self);
 const ImhBoardTarget *_imh_board_get_pending_target (ImhBoard          *self);
 /* The target under the keyboard focus ring (the board focused), or NULL. */
 const ImhBoardTarget *_imh_board_get_focus_target   (ImhBoard          *self);
+/* The board draws its focus ring: round the focus target, or round the
+ * whole board when there is nothing to choose (it has the keyboard focus). */
+gboolean              _imh_board_get_focus_ring_visible (ImhBoard      *self);
 /* The size of one board unit (line widths, badges), set by layout (). */
 void                  _imh_board_set_unit           (ImhBoard          *self,
                                                      double             unit);

@@ -32,6 +32,9 @@ typedef struct
   int             n_targets;
   int             hover;            /* target index or -1 */
   int             focus;            /* target index or -1 */
+  gboolean        focused;          /* the keyboard focus (set on focus in and out) */
+  gboolean        pointer_in;       /* the pointer over the board, at: */
+  double          pointer_x, pointer_y;
   gboolean        has_pending;      /* a target of several decisions picked */
   ImhBoardTarget  pending;
 
@@ -185,6 +188,12 @@ _imh_board_get_hover_target (ImhBoard *self)
   return priv->hover >= 0 && priv->hover < priv->n_targets ? &priv->targets[priv->hover] : NULL;
 }
 
+gboolean
+_imh_board_get_focus_ring_visible (ImhBoard *self)
+{
+  return gtk_widget_has_focus (GTK_WIDGET (self));
+}
+
 const ImhBoardTarget *
 _imh_board_get_focus_target (ImhBoard *self)
 {
@@ -304,6 +313,10 @@ set_pending (ImhBoard             *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
 }
 
+static int target_at (ImhBoard *self,
+                      double    x,
+                      double    y);
+
 static void
 rebuild_targets (ImhBoard *self)
 {
@@ -333,6 +346,12 @@ rebuild_targets (ImhBoard *self)
   for (int i = 0; i < priv->n_targets && had_focus; i++)
     if (priv->targets[i].kind == old_kind && priv->targets[i].index == old_index)
       priv->focus = i;
+  /* The pointer still over a target hovers it; the focused board keeps a
+   * focus target. */
+  if (priv->pointer_in)
+    priv->hover = target_at (self, priv->pointer_x, priv->pointer_y);
+  if (priv->focus < 0 && priv->n_targets > 0 && gtk_widget_has_focus (GTK_WIDGET (self)))
+    priv->focus = priv->hover >= 0 ? priv->hover : 0;
 }
 
 static void
@@ -369,9 +388,7 @@ update_accessible (ImhBoard *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, name,
                                   -1);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               priv->focus >= 0 && gtk_widget_has_focus (GTK_WIDGET (self))
-                               ? name : NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), priv->focus >= 0 && priv->focused ? name : NULL);
 }
 
 static void
@@ -415,12 +432,14 @@ activate_target (ImhBoard *self,
       decide (self, t.decisions[0]);
       return;
     }
-  /* A pending pick: the targets narrow to its decisions. */
+  /* A pending pick: the targets narrow to its decisions; the one under
+   * the pointer (if any) is the one hovered and focused, so that the ring,
+   * the tooltip and the next click or Enter agree. */
   set_pending (self, &t);
   priv->focus = -1;
   rebuild_targets (self);
-  if (priv->n_targets > 0)
-    priv->focus = 0;
+  if (priv->focus < 0 && priv->n_targets > 0)
+    priv->focus = priv->hover >= 0 ? priv->hover : 0;
   targets_changed (self);
 }
 
@@ -516,6 +535,18 @@ draw_targets (ImhBoard         *self,
       cairo_save (cr);
       cairo_set_dash (cr, dash, 2, 0);
       imh_art_stroke_box (cr, b, 0.1 * u, 0.16 * u, MAX (2.0, 0.06 * u), &pal->text);
+      cairo_restore (cr);
+    }
+  else if (gtk_widget_has_focus (GTK_WIDGET (self)))
+    {
+      /* Nothing to choose: the ring goes round the whole board. */
+      ImhBox b = { 2, 2, gtk_widget_get_width (GTK_WIDGET (self)) - 4,
+                   gtk_widget_get_height (GTK_WIDGET (self)) - 4 };
+      double dash[] = { 6, 4 };
+
+      cairo_save (cr);
+      cairo_set_dash (cr, dash, 2, 0);
+      imh_art_stroke_box (cr, b, 0, 6, 2, &pal->text);
       cairo_restore (cr);
     }
 }
@@ -949,6 +980,14 @@ set_hover (ImhBoard *self,
     return;
   priv->hover = hover;
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), hover >= 0 ? "pointer" : NULL);
+  /* The pointer wins while it moves: the ring, the tooltip and the next
+   * Enter are for the target under it. */
+  if (hover >= 0 && hover != priv->focus && gtk_widget_has_focus (GTK_WIDGET (self)))
+    {
+      priv->focus = hover;
+      targets_changed (self);
+      return;
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -958,6 +997,11 @@ on_motion (GtkEventControllerMotion *motion,
            double                    y,
            ImhBoard                 *self)
 {
+  ImhBoardPrivate *priv = PRIV (self);
+
+  priv->pointer_in = TRUE;
+  priv->pointer_x = x;
+  priv->pointer_y = y;
   set_hover (self, target_at (self, x, y));
 }
 
@@ -965,6 +1009,7 @@ static void
 on_leave (GtkEventControllerMotion *motion,
           ImhBoard                 *self)
 {
+  PRIV (self)->pointer_in = FALSE;
   set_hover (self, -1);
 }
 
@@ -1121,9 +1166,23 @@ board_cancel (GtkWidget  *widget,
   cancel_pending (IMH_BOARD (widget));
 }
 
+/* Keyboard focus in (Tab): the ring at once, on the hovered target or
+ * the first. */
 static void
-on_focus_changed (ImhBoard *self)
+on_focus_enter (ImhBoard *self)
 {
+  ImhBoardPrivate *priv = PRIV (self);
+
+  priv->focused = TRUE;
+  if ((priv->focus < 0 || priv->focus >= priv->n_targets) && priv->n_targets > 0)
+    priv->focus = priv->hover >= 0 ? priv->hover : 0;
+  targets_changed (self);
+}
+
+static void
+on_focus_leave (ImhBoard *self)
+{
+  PRIV (self)->focused = FALSE;
   targets_changed (self);
 }
 
@@ -1296,8 +1355,8 @@ imh_board_init (ImhBoard *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
   focus = gtk_event_controller_focus_new ();
-  g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
-  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_changed), self);
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_enter), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),

@@ -151,6 +151,7 @@ update_status (ImhPlayView *self)
     }
 
   gtk_label_set_text (GTK_LABEL (self->status_label), text);
+  gtk_widget_set_tooltip_text (self->status_label, text);
   gtk_widget_set_visible (self->spinner, thinking);
   gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), thinking);
   if (self->busy != thinking)
@@ -915,6 +916,40 @@ add_shortcut (GtkShortcutController *controller,
                                                           gtk_named_action_new (action)));
 }
 
+/* An arrow key nothing focused used: to the board, which takes the focus
+ * (and shows its ring) and moves it. */
+static gboolean
+arrow_to_board (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
+  int dx, dy;
+
+  if (self->board == NULL || !gtk_widget_is_drawable (self->board))
+    return FALSE;
+  g_variant_get (args, "(ii)", &dx, &dy);
+  if (!gtk_widget_has_focus (self->board))
+    {
+      /* The first arrow only shows where the focus is. */
+      return gtk_widget_grab_focus (self->board);
+    }
+  return gtk_widget_activate_action (self->board, "board.move", "(ii)", dx, dy);
+}
+
+static void
+add_arrow_to_board (GtkShortcutController *controller,
+                    guint                  keyval,
+                    int                    dx,
+                    int                    dy)
+{
+  GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keyval, 0),
+                                            gtk_callback_action_new (arrow_to_board, NULL, NULL));
+
+  gtk_shortcut_set_arguments (shortcut, g_variant_new ("(ii)", dx, dy));
+  gtk_shortcut_controller_add_shortcut (controller, shortcut);
+}
+
 /* The board of games of the kind: a new one (with the view's signals, the
  * study view's hints and "everything revealed") when the kind changes. The
  * view's keys are on the view, the board's own on the board. */
@@ -972,12 +1007,20 @@ imh_play_view_init (ImhPlayView *self)
   gtk_shortcut_controller_set_scope (shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL);
   add_shortcut (shortcuts, GDK_KEY_h, 0, "game.hint");
   add_shortcut (shortcuts, GDK_KEY_space, 0, "game.play-hint");
-  add_shortcut (shortcuts, GDK_KEY_Left, 0, "game.history-previous");
-  add_shortcut (shortcuts, GDK_KEY_Right, 0, "game.history-next");
+  /* The history has keys no widget of the view uses, so they work
+   * whatever has the focus: Alt+←/→ step, Home and Alt+↑ go to the start,
+   * End and Alt+↓ back to the live position. The arrows alone are the
+   * board's: when nothing else uses them, they focus the board. */
+  add_shortcut (shortcuts, GDK_KEY_Left, GDK_ALT_MASK, "game.history-previous");
+  add_shortcut (shortcuts, GDK_KEY_Right, GDK_ALT_MASK, "game.history-next");
   add_shortcut (shortcuts, GDK_KEY_Home, 0, "game.history-first");
   add_shortcut (shortcuts, GDK_KEY_End, 0, "game.history-last");
-  add_shortcut (shortcuts, GDK_KEY_Up, 0, "game.history-first");
-  add_shortcut (shortcuts, GDK_KEY_Down, 0, "game.history-last");
+  add_shortcut (shortcuts, GDK_KEY_Up, GDK_ALT_MASK, "game.history-first");
+  add_shortcut (shortcuts, GDK_KEY_Down, GDK_ALT_MASK, "game.history-last");
+  add_arrow_to_board (shortcuts, GDK_KEY_Left, -1, 0);
+  add_arrow_to_board (shortcuts, GDK_KEY_Right, 1, 0);
+  add_arrow_to_board (shortcuts, GDK_KEY_Up, 0, -1);
+  add_arrow_to_board (shortcuts, GDK_KEY_Down, 0, 1);
   add_shortcut (shortcuts, GDK_KEY_F9, 0, "game.show-sidebar");
   add_shortcut (shortcuts, GDK_KEY_n, 0, "game.next-mistake");
   add_shortcut (shortcuts, GDK_KEY_p, 0, "game.previous-mistake");

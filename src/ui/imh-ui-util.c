@@ -152,6 +152,28 @@ name_inner_list (GtkWidget *widget)
     gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
 }
 
+/* The parts of a drop-down (its button, the item it shows) by the
+ * drop-down's tooltip; a search entry by its placeholder text. */
+static void
+name_inner_parts (GtkWidget *widget)
+{
+  GtkWidget *drop_down;
+  const char *text = NULL;
+  g_autofree char *placeholder = NULL;
+
+  if (GTK_IS_SEARCH_ENTRY (widget))
+    {
+      g_object_get (widget, "placeholder-text", &placeholder, NULL);
+      text = placeholder;
+    }
+  else if ((drop_down = gtk_widget_get_ancestor (widget, GTK_TYPE_DROP_DOWN)) != NULL
+           && drop_down != widget && gtk_widget_get_focusable (widget)
+           && gtk_widget_get_ancestor (widget, GTK_TYPE_POPOVER) == NULL)
+    text = gtk_widget_get_tooltip_text (drop_down);
+  if (text != NULL && *text != '\0')
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
 static gboolean
 on_widget_map (GSignalInvocationHint *hint,
                guint                  n_params,
@@ -161,6 +183,7 @@ on_widget_map (GSignalInvocationHint *hint,
   drop_mnemonic_label (g_value_get_object (&params[0]));
   name_icon_button (g_value_get_object (&params[0]));
   name_inner_list (g_value_get_object (&params[0]));
+  name_inner_parts (g_value_get_object (&params[0]));
   return TRUE;
 }
 

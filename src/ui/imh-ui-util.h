@@ -25,7 +25,8 @@ void imh_ui_toast (GtkWidget  *widget,
  * as given, followed by its label widget's text: the accessible label of a
  * button with a mnemonic is dropped); an icon-only button or menu button
  * by its tooltip; a list inside a combo row or a preferences group without
- * a title by the row's title. */
+ * a title by the row's title; a drop-down's button and shown item by the
+ * drop-down's tooltip; a search entry by its placeholder text. */
 void imh_ui_init_accessible_names (void);
 
 /* The longest a player's name is shown inside other text (titles,

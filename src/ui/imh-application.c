@@ -386,6 +386,7 @@ imh_application_startup (GApplication *application)
                                            app_accels[i].action, app_accels[i].accels);
 
   gtk_window_set_default_icon_name (APP_ID);
+  imh_ui_init_accessible_names ();
 }
 
 static void

@@ -210,7 +210,18 @@ create_row (gpointer item,
 
   row = GTK_WIDGET (gtk_builder_get_object (builder, "row"));
   g_object_set_data_full (G_OBJECT (row), "imh-turn", g_object_ref (turn), g_object_unref);
-  return g_object_ref (row);
+  /* The list's row (the list would wrap the box in one), named for a
+   * screen reader by its heading and its decisions. */
+  {
+    GtkWidget *list_row = gtk_list_box_row_new ();
+    g_autofree char *spoken = gtk_widget_get_visible (body)
+                              ? g_strconcat (heading, ": ", gtk_label_get_text (GTK_LABEL (body)), NULL)
+                              : g_strdup (heading);
+
+    gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), row);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (list_row), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
+    return list_row;
+  }
 }
 
 /* The turn a list row shows. */

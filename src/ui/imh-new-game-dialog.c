@@ -268,6 +268,10 @@ bind_kind_item (GtkSignalListItemFactory *factory,
       gtk_label_set_text (GTK_LABEL (label), gtk_string_object_get_string (full));
       gtk_label_set_text (GTK_LABEL (meaning), i > 0 ? _(kind_meanings[i]) : "");
       gtk_widget_set_visible (meaning, i > 0);
+      /* The list's row (GTK 4.8 names it by nothing of its content). */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (box)),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      gtk_string_object_get_string (full), -1);
     }
   else
     {

@@ -153,3 +153,107 @@ imh_ui_game_has_board (ImhGame  *game,
                          "has no board for it yet: imhotep-cli shows, analyses and exports it"));
   return FALSE;
 }
+
+/* An icon-only button is named by its tooltip (GTK 4.8 names it by its
+ * image: "GtkImage"). */
+static void
+name_icon_button (GObject *object)
+{
+  const char *tooltip;
+
+  if (GTK_IS_BUTTON (object) && gtk_button_get_label (GTK_BUTTON (object)) == NULL
+      && gtk_button_get_icon_name (GTK_BUTTON (object)) != NULL)
+    tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (object));
+  else if (GTK_IS_MENU_BUTTON (object) && gtk_menu_button_get_label (GTK_MENU_BUTTON (object)) == NULL)
+    tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (object));
+  else
+    return;
+  if (tooltip != NULL && *tooltip != '\0')
+    gtk_accessible_update_property (GTK_ACCESSIBLE (object), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+}
+
+static void
+drop_mnemonic_label (GObject *object)
+{
+  if (GTK_IS_BUTTON (object) && gtk_button_get_use_underline (GTK_BUTTON (object))
+      && gtk_button_get_label (GTK_BUTTON (object)) != NULL)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (object), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+
+/* Lists inside libadwaita's widgets, named after what holds them: a combo
+ * row's choices by the row's title, the rows of a preferences group
+ * without a title by the first row's. */
+static void
+name_inner_list (GtkWidget *widget)
+{
+  GtkWidget *holder;
+  const char *title = NULL;
+
+  if (!GTK_IS_LIST_BOX (widget) && !GTK_IS_LIST_VIEW (widget))
+    return;
+  if ((holder = gtk_widget_get_ancestor (widget, ADW_TYPE_COMBO_ROW)) != NULL)
+    title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (holder));
+  else if (GTK_IS_LIST_BOX (widget)
+           && gtk_widget_has_css_class (widget, "boxed-list")
+           && (holder = gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_GROUP)) != NULL)
+    {
+      GtkWidget *first = gtk_widget_get_first_child (widget);
+
+      /* A group with a title names its list by it already; one without:
+       * by its first row. */
+      if (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (holder))[0] != '\0')
+        return;
+      if (ADW_IS_PREFERENCES_ROW (first))
+        title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (first));
+    }
+  if (title != NULL && *title != '\0')
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+}
+
+/* The parts of a drop-down (its button, the item it shows) by the
+ * drop-down's tooltip; a search entry by its placeholder text. */
+static void
+name_inner_parts (GtkWidget *widget)
+{
+  GtkWidget *drop_down;
+  const char *text = NULL;
+  g_autofree char *placeholder = NULL;
+
+  if (GTK_IS_SEARCH_ENTRY (widget))
+    {
+      g_object_get (widget, "placeholder-text", &placeholder, NULL);
+      text = placeholder;
+    }
+  else if ((drop_down = gtk_widget_get_ancestor (widget, GTK_TYPE_DROP_DOWN)) != NULL
+           && drop_down != widget && gtk_widget_get_focusable (widget)
+           && gtk_widget_get_ancestor (widget, GTK_TYPE_POPOVER) == NULL)
+    text = gtk_widget_get_tooltip_text (drop_down);
+  if (text != NULL && *text != '\0')
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+static gboolean
+on_widget_map (GSignalInvocationHint *hint,
+               guint                  n_params,
+               const GValue          *params,
+               gpointer               data)
+{
+  drop_mnemonic_label (g_value_get_object (&params[0]));
+  name_icon_button (g_value_get_object (&params[0]));
+  name_inner_list (g_value_get_object (&params[0]));
+  name_inner_parts (g_value_get_object (&params[0]));
+  return TRUE;
+}
+
+void
+imh_ui_init_accessible_names (void)
+{
+  static gboolean done;
+
+  if (done)
+    return;
+  done = TRUE;
+  g_type_class_unref (g_type_class_ref (GTK_TYPE_WIDGET));
+  g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0,
+                              on_widget_map, NULL, NULL);
+}

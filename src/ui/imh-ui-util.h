@@ -33,6 +33,16 @@ GtkWidget *imh_ui_show_details   (GtkWidget  *widget,
 void imh_ui_toast (GtkWidget  *widget,
                    const char *text);
 
+/* Names for screen readers, given to widgets when they are shown (call
+ * once, at startup): a button's label once and without its mnemonic
+ * underscore (GTK 4.8 names a button by its accessible label, "_New Game"
+ * as given, followed by its label widget's text: the accessible label of a
+ * button with a mnemonic is dropped); an icon-only button or menu button
+ * by its tooltip; a list inside a combo row or a preferences group without
+ * a title by the row's title; a drop-down's button and shown item by the
+ * drop-down's tooltip; a search entry by its placeholder text. */
+void imh_ui_init_accessible_names (void);
+
 /* The longest a player's name is shown inside other text (titles,
  * prompts, summaries, rows), in characters. */
 #define IMH_UI_NAME_MAX_CHARS 30

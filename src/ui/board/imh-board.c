@@ -44,6 +44,10 @@ typedef struct
   gboolean        reveal_hidden;
   int             n_revealed;
 
+  char           *description;      /* the accessible description set last */
+  char           *announcement;     /* the last decision in words, until the user moves on */
+  gboolean        position_first;   /* just focused: the position, then the choice */
+
   gboolean        hint_visible;
   ImhDecision     hints[IMH_BOARD_MAX_HINTS];   /* best first */
   double          wins[IMH_BOARD_MAX_HINTS];
@@ -354,6 +358,65 @@ rebuild_targets (ImhBoard *self)
     priv->focus = priv->hover >= 0 ? priv->hover : 0;
 }
 
+static const char *
+player_name (ImhBoard *self,
+             guint     player)
+{
+  const char *name = _imh_board_get_player_name (self, player);
+
+  return *name != '\0' ? name : imh_texts_player_colour (player);
+}
+
+static void
+get_names (ImhBoard    *self,
+           const char **names)
+{
+  for (guint p = 0; p < IMH_MAX_PLAYERS; p++)
+    names[p] = player_name (self, p);
+}
+
+/* The position in one sentence: who decides and what, the score, what the
+ * keys do; or the result once the game is over. */
+static char *
+describe_position (ImhBoard *self)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+  const char *names[IMH_MAX_PLAYERS];
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) points = g_string_new (NULL);
+  ImhScore score;
+
+  if (!priv->has_state)
+    return g_strdup (_("No choice to make here"));
+  get_names (self, names);
+  imh_score (&priv->state, &score);
+  if (imh_is_over (&priv->state))
+    return imh_texts_result_line (&score, names);
+
+  {
+    g_autofree char *prompt = imh_texts_prompt (&priv->state, names, priv->has_pending);
+    g_string_append (text, prompt);
+  }
+  for (guint p = 0; p < score.n_players; p++)
+    g_string_append_printf (points, "%s%s %d", p > 0 ? ", " : "", names[p], score.total[p]);
+  g_string_append (text, ". ");
+  /* TRANSLATORS: %s is the players' points, "Ann 12, Computer 9". */
+  g_string_append_printf (text, _("Score: %s."), points->str);
+  if (priv->interactive && priv->n_targets > 0)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text,
+                              ngettext ("%d choice: use the arrow keys to choose, Enter to play",
+                                        "%d choices: use the arrow keys to choose, Enter to play",
+                                        priv->n_targets), priv->n_targets);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* What a screen reader says of the board: the decision just made (until
+ * the user moves the focus ring), the target with the focus ring, or the
+ * position; and what is hidden. Set only when it changes: a screen reader
+ * speaks each change of the focused widget's description. */
 static void
 update_accessible (ImhBoard *self)
 {
@@ -361,14 +424,19 @@ update_accessible (ImhBoard *self)
   g_autofree char *name = NULL;
   g_autofree char *hidden = NULL;
 
-  if (priv->focus >= 0 && priv->focus < priv->n_targets)
+  if (priv->announcement != NULL)
+    name = g_strdup (priv->announcement);
+  else if (priv->focus >= 0 && priv->focus < priv->n_targets && priv->position_first)
+    {
+      g_autofree char *position = describe_position (self);
+      g_autofree char *target = target_name (self, &priv->targets[priv->focus]);
+
+      name = g_strconcat (position, ". ", target, NULL);
+    }
+  else if (priv->focus >= 0 && priv->focus < priv->n_targets)
     name = target_name (self, &priv->targets[priv->focus]);
-  else if (priv->n_targets > 0)
-    name = g_strdup_printf (ngettext ("%d choice: use the arrow keys to choose, Enter to play",
-                                      "%d choices: use the arrow keys to choose, Enter to play",
-                                      priv->n_targets), priv->n_targets);
   else
-    name = g_strdup (_("No choice to make here"));
+    name = describe_position (self);
 
   priv->n_revealed = 0;
   if (priv->has_state && IMH_BOARD_GET_CLASS (self)->describe_hidden != NULL)
@@ -379,16 +447,91 @@ update_accessible (ImhBoard *self)
       if (priv->reveal_hidden)
         priv->n_revealed = n;
     }
-  if (hidden != NULL && *hidden != '\0')
+  if (hidden != NULL && *hidden != '\0' && priv->announcement == NULL)
     {
       char *both = g_strconcat (name, ". ", hidden, NULL);
       g_free (name);
       name = both;
     }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, name,
-                                  -1);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), priv->focus >= 0 && priv->focused ? name : NULL);
+  if (g_strcmp0 (name, priv->description) != 0)
+    {
+      g_free (priv->description);
+      priv->description = g_strdup (name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, name,
+                                      -1);
+    }
+  /* The tooltip comes from query_tooltip (): gtk_widget_set_tooltip_text ()
+   * would replace the accessible description. */
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
+}
+
+static gboolean
+on_query_tooltip (ImhBoard   *self,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+  g_autofree char *name = NULL;
+
+  if (priv->focus < 0 || priv->focus >= priv->n_targets || !gtk_widget_has_focus (GTK_WIDGET (self)))
+    return FALSE;
+  name = target_name (self, &priv->targets[priv->focus]);
+  gtk_tooltip_set_text (tooltip, name);
+  return name != NULL;
+}
+
+/* The user moved on (the focus ring, the focus): the description speaks of
+ * the board again. */
+static void
+drop_announcement (ImhBoard *self)
+{
+  g_clear_pointer (&PRIV (self)->announcement, g_free);
+}
+
+/* The decision just made and who decides now, said once: "Computer chose:
+ * Unload the boat at row 2. Ann to move: place a meeple." */
+static void
+announce_decision (ImhBoard       *self,
+                   const ImhState *before,
+                   ImhDecision     decision,
+                   const ImhState *after)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+  const char *names[IMH_MAX_PLAYERS];
+  g_autofree char *what = imh_texts_decision (before, decision);
+  g_autofree char *next = NULL;
+  g_autofree char *text = NULL;
+  int actor = imh_actor (before);
+
+  get_names (self, names);
+  if (imh_is_over (after))
+    {
+      ImhScore score;
+
+      imh_score (after, &score);
+      next = imh_texts_result_line (&score, names);
+    }
+  else
+    next = imh_texts_prompt (after, names, FALSE);
+  if (actor >= 0)
+    /* TRANSLATORS: a decision just made, then who decides now: "Computer
+     * chose: Unload the boat at row 2. Ann to move: place a meeple." */
+    text = g_strdup_printf (_("%s chose: %s. %s."), names[actor], what, next);
+  else
+    text = g_strdup_printf ("%s. %s.", what, next);
+
+#if GTK_CHECK_VERSION (4, 14, 0)
+  drop_announcement (self);
+  gtk_accessible_announce (GTK_ACCESSIBLE (self), text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+#else
+  /* Set before the board shows the position after: the description
+   * changes once, to the message. */
+  g_free (priv->announcement);
+  priv->announcement = g_steal_pointer (&text);
+#endif
 }
 
 static void
@@ -1058,8 +1201,13 @@ move_focus (ImhBoard *self,
 {
   ImhBoardPrivate *priv = PRIV (self);
 
+  drop_announcement (self);
+  priv->position_first = FALSE;
   if (priv->n_targets == 0)
-    return;
+    {
+      update_accessible (self);
+      return;
+    }
   if (priv->focus < 0)
     priv->focus = delta > 0 ? 0 : priv->n_targets - 1;
   else
@@ -1079,8 +1227,13 @@ move_direction (ImhBoard *self,
   double fx, fy, best_score = G_MAXDOUBLE;
   int best = -1;
 
+  drop_announcement (self);
+  priv->position_first = FALSE;
   if (priv->n_targets == 0)
-    return;
+    {
+      update_accessible (self);
+      return;
+    }
   if (priv->focus < 0 || priv->focus >= priv->n_targets)
     {
       move_focus (self, dx + dy > 0 ? 1 : -1);
@@ -1174,6 +1327,8 @@ on_focus_enter (ImhBoard *self)
   ImhBoardPrivate *priv = PRIV (self);
 
   priv->focused = TRUE;
+  /* Coming to the board, it tells the position before the choice. */
+  priv->position_first = TRUE;
   if ((priv->focus < 0 || priv->focus >= priv->n_targets) && priv->n_targets > 0)
     priv->focus = priv->hover >= 0 ? priv->hover : 0;
   targets_changed (self);
@@ -1183,6 +1338,8 @@ static void
 on_focus_leave (ImhBoard *self)
 {
   PRIV (self)->focused = FALSE;
+  /* Leaving the board: coming back, it tells the position. */
+  drop_announcement (self);
   targets_changed (self);
 }
 
@@ -1206,6 +1363,8 @@ imh_board_finalize (GObject *object)
 
   for (guint p = 0; p < IMH_MAX_PLAYERS; p++)
     g_free (priv->names[p]);
+  g_free (priv->description);
+  g_free (priv->announcement);
 
   G_OBJECT_CLASS (imh_board_parent_class)->finalize (object);
 }
@@ -1359,6 +1518,9 @@ imh_board_init (ImhBoard *self)
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
 
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
+
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"),
                                   -1);
@@ -1416,6 +1578,10 @@ imh_board_set_state (ImhBoard       *self,
     }
   if (had_state)
     imh_state_copy (&old, &priv->state);
+  /* Another position (undo, a step through the history, a new game): the
+   * decision announced last is no longer the news. */
+  if (!had_state || memcmp (&priv->state, state, imh_rules_of (state)->state_size) != 0)
+    drop_announcement (self);
   show_state (self, state, interactive);
   if (animate && had_state)
     start_animation (self, &old, NULL);
@@ -1438,6 +1604,7 @@ imh_board_animate_decision (ImhBoard       *self,
 
   /* before may be the state shown now. */
   imh_state_copy (&old, before);
+  announce_decision (self, &old, decision, after);
   show_state (self, after, interactive);
   start_animation (self, &old, &decision);
   gtk_widget_queue_draw (GTK_WIDGET (self));

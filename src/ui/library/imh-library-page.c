@@ -652,6 +652,8 @@ fill_cell (GtkWidget *widget, ImhGameSummary *s, Column column)
         gboolean starred = imh_game_summary_get_starred (s);
         gtk_button_set_icon_name (GTK_BUTTON (widget), starred ? "starred-symbolic" : "non-starred-symbolic");
         gtk_widget_set_tooltip_text (widget, starred ? _("Remove the Star") : _("Star This Game"));
+        gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        starred ? _("Remove the Star") : _("Star This Game"), -1);
         return;
       }
     case COL_ANALYSED:
@@ -819,6 +821,7 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnData *cd
       gtk_picture_set_can_shrink (GTK_PICTURE (widget), TRUE);
       gtk_picture_set_content_fit (GTK_PICTURE (widget), GTK_CONTENT_FIT_CONTAIN);
       gtk_widget_set_size_request (widget, THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT);
+      gtk_picture_set_alternative_text (GTK_PICTURE (widget), _("The board at the end of the game"));
     }
   else if (column == COL_ANALYSED)
     {

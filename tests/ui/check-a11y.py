@@ -330,7 +330,14 @@ class Checker:
         for _ in range(40):
             if self.focused_name() == 'Game board':
                 break
+            # One Tab at a time: the next only once the focus has moved, so
+            # that on a slow machine no press goes past the board unseen.
+            before = self.focused
             self.key(TAB)
+            try:
+                self.wait_for('the focus to move', lambda: self.focused is not before, 5)
+            except TimeoutError:
+                pass
         else:
             raise TimeoutError('Tab never reached the game board')
         self.pump(0.3)

@@ -72,4 +72,8 @@ guint                 _imh_board_get_occupied_boxes (ImhBoard          *self,
                                                      ImhBox            *boxes,
                                                      guint              max);
 
+/* The board's tooltip (what its query-tooltip handler shows): the focused
+ * target in words while the board has the focus, else NULL. Transfer full. */
+char       *_imh_board_dup_tooltip_text      (ImhBoard *self);
+
 G_END_DECLS

@@ -466,6 +466,16 @@ update_accessible (ImhBoard *self)
   gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
 }
 
+char *
+_imh_board_dup_tooltip_text (ImhBoard *self)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+
+  if (priv->focus < 0 || priv->focus >= priv->n_targets || !gtk_widget_has_focus (GTK_WIDGET (self)))
+    return NULL;
+  return target_name (self, &priv->targets[priv->focus]);
+}
+
 static gboolean
 on_query_tooltip (ImhBoard   *self,
                   int         x,
@@ -473,14 +483,12 @@ on_query_tooltip (ImhBoard   *self,
                   gboolean    keyboard,
                   GtkTooltip *tooltip)
 {
-  ImhBoardPrivate *priv = PRIV (self);
-  g_autofree char *name = NULL;
+  g_autofree char *name = _imh_board_dup_tooltip_text (self);
 
-  if (priv->focus < 0 || priv->focus >= priv->n_targets || !gtk_widget_has_focus (GTK_WIDGET (self)))
+  if (name == NULL)
     return FALSE;
-  name = target_name (self, &priv->targets[priv->focus]);
   gtk_tooltip_set_text (tooltip, name);
-  return name != NULL;
+  return TRUE;
 }
 
 /* The user moved on (the focus ring, the focus): the description speaks of

@@ -667,7 +667,7 @@ get_palette (ImhBoard   *self,
   imh_palette_init (pal, dark, &text, &acc);
 }
 
-/* Everything the board draws at its size w × h on cr. */
+/* Everything the board draws at its allocation, on cr. */
 static void
 draw_board (ImhBoard *self,
             cairo_t  *cr)
@@ -715,17 +715,18 @@ GPtrArray *
 _imh_board_draw_recorded (ImhBoard *self,
                           ImhBox   *drawn)
 {
-  ImhBoardPrivate *priv = PRIV (self);
-  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func (imh_art_text_run_free);
-  int w = gtk_widget_get_width (GTK_WIDGET (self));
-  int h = gtk_widget_get_height (GTK_WIDGET (self));
+  g_autoptr(GPtrArray) runs = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
+  int w, h;
 
   g_return_val_if_fail (IMH_IS_BOARD (self), NULL);
 
+  runs = g_ptr_array_new_with_free_func (imh_art_text_run_free);
+  w = gtk_widget_get_width (GTK_WIDGET (self));
+  h = gtk_widget_get_height (GTK_WIDGET (self));
   *drawn = (ImhBox) { 0, 0, 0, 0 };
-  if (!priv->has_state || w <= 0 || h <= 0)
+  if (!PRIV (self)->has_state || w <= 0 || h <= 0)
     return g_steal_pointer (&runs);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cr = cairo_create (surface);

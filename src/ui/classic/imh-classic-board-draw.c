@@ -406,9 +406,19 @@ draw_pyramid (ImhClassicBoard *self,
           NC_("pyramid", "left"), NC_("pyramid", "middle"), NC_("pyramid", "right")
         };
         Box lb = { pb.x, pb.y + pb.h - 0.34 * u, pb.w, 0.32 * u };
+        gboolean all_fit = TRUE;
 
-        text_fit_min (cr, g_dpgettext2 (NULL, "pyramid", names[k]), lb, 0.22 * u, FALSE,
-                      PANGO_ALIGN_CENTER, &pal->faint);
+        /* The three names or none (the pyramids' order tells them). */
+        for (int j = 0; j < 3; j++)
+          {
+            const char *name = g_dpgettext2 (NULL, "pyramid", names[j]);
+
+            all_fit = all_fit && imh_art_text_fits (cr, name, lb, imh_art_fit_size (cr, name, lb.w, 0.22 * u, FALSE),
+                                                    FALSE);
+          }
+        if (all_fit)
+          text_fit_min (cr, g_dpgettext2 (NULL, "pyramid", names[k]), lb, 0.22 * u, FALSE,
+                        PANGO_ALIGN_CENTER, &pal->faint);
       }
     }
 }

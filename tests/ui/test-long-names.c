@@ -197,7 +197,7 @@ test_open_at_limit (void)
   /* The full name is the game's; the views show it shortened. */
   g_assert_cmpstr (imh_seat_get_name (imh_game_get_seat (imh_play_view_get_game (imh_window_get_play_view (window)), 0)),
                    ==, name);
-  title = adw_header_bar_get_title_widget (imh_window_get_header_bar (window));
+  title = imh_test_find_descendant (GTK_WIDGET (imh_window_get_header_bar (window)), ADW_TYPE_WINDOW_TITLE);
   g_assert_cmpstr (adw_window_title_get_subtitle (ADW_WINDOW_TITLE (title)), ==, subtitle);
   /* The prompt: player 1 is to move. */
   {

@@ -92,6 +92,73 @@ imh_art_rounded_rect (cairo_t *cr,
   cairo_close_path (cr);
 }
 
+static cairo_user_data_key_t min_text_key;
+static cairo_user_data_key_t record_key;
+
+void
+imh_art_set_min_text (cairo_t *cr,
+                      double   size)
+{
+  double *floor = g_new (double, 1);
+
+  *floor = MAX (size, 0.0);
+  cairo_set_user_data (cr, &min_text_key, floor, g_free);
+}
+
+double
+imh_art_get_min_text (cairo_t *cr)
+{
+  double *floor = cairo_get_user_data (cr, &min_text_key);
+
+  return floor != NULL ? *floor : 0.0;
+}
+
+double
+imh_art_points_to_pixels (PangoContext *context,
+                          double        pt)
+{
+  double dpi = context != NULL ? pango_cairo_context_get_resolution (context) : -1;
+
+  if (dpi <= 0)
+    dpi = 96.0;
+  return pt * dpi / 72.0;
+}
+
+void
+imh_art_record_texts (cairo_t   *cr,
+                      GPtrArray *runs)
+{
+  cairo_set_user_data (cr, &record_key, runs != NULL ? g_ptr_array_ref (runs) : NULL,
+                       (cairo_destroy_func_t) g_ptr_array_unref);
+}
+
+void
+imh_art_text_run_free (gpointer data)
+{
+  ImhArtTextRun *run = data;
+
+  g_free (run->text);
+  g_free (run);
+}
+
+static PangoLayout *
+text_layout (cairo_t    *cr,
+             const char *text,
+             double      size,
+             gboolean    bold)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Cantarell, Sans");
+
+  pango_font_description_set_absolute_size (font, MAX (size, 1.0) * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_font_description_free (font);
+  return layout;
+}
+
 double
 imh_art_fit_size (cairo_t    *cr,
                   const char *text,
@@ -99,21 +166,32 @@ imh_art_fit_size (cairo_t    *cr,
                   double      size,
                   gboolean    bold)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_from_string ("Cantarell, Sans");
+  double floor = imh_art_get_min_text (cr);
+  PangoLayout *layout;
   int lw, lh;
 
-  pango_font_description_set_absolute_size (font, MAX (size, 1.0) * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
+  size = MAX (size, floor);
+  layout = text_layout (cr, text, size, bold);
   pango_layout_get_pixel_size (layout, &lw, &lh);
-  pango_font_description_free (font);
   g_object_unref (layout);
   if (lw > w && lw > 0)
     size *= w / lw * 0.9;   /* hinting makes widths grow a little unevenly */
-  return size;
+  return MAX (size, floor);
+}
+
+gboolean
+imh_art_text_fits (cairo_t    *cr,
+                   const char *text,
+                   ImhBox      b,
+                   double      size,
+                   gboolean    bold)
+{
+  PangoLayout *layout = text_layout (cr, text, MAX (size, imh_art_get_min_text (cr)), bold);
+  PangoRectangle ink, logical;
+
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  g_object_unref (layout);
+  return logical.width <= b.w && ink.height <= b.h;
 }
 
 void
@@ -128,30 +206,86 @@ imh_art_text (cairo_t        *cr,
               PangoAlignment  align,
               const ImhRgba  *color)
 {
+  GPtrArray *runs = cairo_get_user_data (cr, &record_key);
   PangoLayout *layout;
-  PangoFontDescription *font;
-  int lw, lh;
-  double tx;
+  PangoRectangle ink, logical;
+  double ty;
 
-  if (size < 1.0)
+  size = MAX (size, imh_art_get_min_text (cr));
+  if (size < 1.0 || w <= 0)
     return;
-  layout = pango_cairo_create_layout (cr);
-  font = pango_font_description_from_string ("Cantarell, Sans");
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
+  layout = text_layout (cr, text, size, bold);
   pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_alignment (layout, align);
-  pango_layout_get_pixel_size (layout, &lw, &lh);
-  tx = x;
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  /* Centred by its ink where the line is taller than the box (small
+   * labels), else by the line. */
+  if (logical.height <= h)
+    ty = y + (h - logical.height) / 2;
+  else
+    ty = y + (h - ink.height) / 2 - ink.y;
   imh_art_set (cr, color);
-  cairo_move_to (cr, tx, y + (h - lh) / 2);
+  cairo_move_to (cr, x, ty);
   pango_cairo_show_layout (cr, layout);
-  pango_font_description_free (font);
+  if (runs != NULL)
+    {
+      ImhArtTextRun *run = g_new0 (ImhArtTextRun, 1);
+
+      run->text = g_strdup (text);
+      run->size = size;
+      run->box = (ImhBox) { x, y, w, h };
+      PangoRectangle exact;
+
+      /* In pango units: the pixel extents are rounded outwards. */
+      pango_layout_get_extents (layout, &exact, NULL);
+      run->ink = (ImhBox) { x + (double) exact.x / PANGO_SCALE, ty + (double) exact.y / PANGO_SCALE,
+                            (double) exact.width / PANGO_SCALE, (double) exact.height / PANGO_SCALE };
+      run->ellipsized = pango_layout_is_ellipsized (layout);
+      g_ptr_array_add (runs, run);
+    }
   g_object_unref (layout);
+}
+
+gboolean
+imh_art_text_if_fits (cairo_t        *cr,
+                      const char     *text,
+                      ImhBox          b,
+                      double          size,
+                      gboolean        bold,
+                      PangoAlignment  align,
+                      const ImhRgba  *color)
+{
+  const char *texts[] = { text, NULL };
+
+  return imh_art_text_choice (cr, texts, b, size, bold, align, color, FALSE) == 0;
+}
+
+int
+imh_art_text_choice (cairo_t           *cr,
+                     const char *const *texts,
+                     ImhBox             b,
+                     double             size,
+                     gboolean           bold,
+                     PangoAlignment     align,
+                     const ImhRgba     *color,
+                     gboolean           always)
+{
+  guint i;
+
+  for (i = 0; texts[i] != NULL; i++)
+    {
+      double s = imh_art_fit_size (cr, texts[i], b.w, size, bold);
+
+      if (imh_art_text_fits (cr, texts[i], b, s, bold))
+        {
+          imh_art_text (cr, texts[i], b.x, b.y, b.w, b.h, s, bold, align, color);
+          return (int) i;
+        }
+    }
+  if (always && i > 0)
+    imh_art_text (cr, texts[i - 1], b.x, b.y, b.w, b.h, imh_art_get_min_text (cr), bold, align, color);
+  return -1;
 }
 
 void

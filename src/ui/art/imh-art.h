@@ -86,7 +86,35 @@ void   imh_art_fill_box     (cairo_t       *cr,
                              const ImhRgba *c,
                              double         alpha);
 
-/* Text in a box, vertically centred, in an absolute font size. */
+/* The smallest text size (pixels) drawn on cr: text asked for smaller is
+ * drawn at this size (shortened with an ellipsis where it then does not
+ * fit its box's width). 0 (not set): no floor. A board sets it from the
+ * font settings (imh_art_min_text_size ()). */
+void   imh_art_set_min_text (cairo_t       *cr,
+                             double         size);
+double imh_art_get_min_text (cairo_t       *cr);
+/* The pixel size of points pt at the resolution (dots per inch) of a
+ * pango context, which follows the desktop's text scale. */
+double imh_art_points_to_pixels (PangoContext *context,
+                                 double        pt);
+
+/* A text run drawn on cr (for tests: imh_art_record_texts ()). */
+typedef struct {
+  char    *text;        /* as drawn (an ellipsis where shortened) */
+  double   size;        /* font size, pixels */
+  ImhBox   box;         /* the box it was drawn in */
+  ImhBox   ink;         /* what it covers */
+  gboolean ellipsized;
+} ImhArtTextRun;
+
+/* Every text run drawn on cr from now on is added to runs (a GPtrArray of
+ * ImhArtTextRun, freed with imh_art_text_run_free ()); NULL: none. */
+void   imh_art_record_texts (cairo_t       *cr,
+                             GPtrArray     *runs);
+void   imh_art_text_run_free (gpointer     run);
+
+/* Text in a box, vertically centred, in an absolute font size (never below
+ * the floor of cr: imh_art_set_min_text ()). */
 void   imh_art_text         (cairo_t        *cr,
                              const char     *text,
                              double          x,
@@ -98,12 +126,45 @@ void   imh_art_text         (cairo_t        *cr,
                              PangoAlignment  align,
                              const ImhRgba  *color);
 
-/* The font size (at most size) at which text fits the width w. */
+/* The font size (at most size, never below the floor of cr) at which text
+ * fits the width w. */
 double imh_art_fit_size     (cairo_t       *cr,
                              const char    *text,
                              double         w,
                              double         size,
                              gboolean       bold);
+
+/* Whether text fits the box b whole at size (its width and its ink's
+ * height). */
+gboolean imh_art_text_fits  (cairo_t       *cr,
+                             const char    *text,
+                             ImhBox         b,
+                             double         size,
+                             gboolean       bold);
+
+/* Text fitted (at most size, at least the floor of cr) in the box b,
+ * drawn only where it fits whole: FALSE when nothing is drawn (a caption a
+ * picture can do without). */
+gboolean imh_art_text_if_fits (cairo_t        *cr,
+                               const char     *text,
+                               ImhBox          b,
+                               double          size,
+                               gboolean        bold,
+                               PangoAlignment  align,
+                               const ImhRgba  *color);
+
+/* The first of texts (NULL-terminated, longest first) that fits the box b
+ * at a size between the floor of cr and size, drawn there fitted; the
+ * index drawn, or -1 when none fits (then nothing is drawn, unless
+ * always: the last, at the floor, shortened with an ellipsis). */
+int    imh_art_text_choice  (cairo_t           *cr,
+                             const char *const *texts,
+                             ImhBox             b,
+                             double             size,
+                             gboolean           bold,
+                             PangoAlignment     align,
+                             const ImhRgba     *color,
+                             gboolean           always);
 
 /* The colour of player 0..3's pieces (0 black, 1 white, 2 brown, 3 gray). */
 void   imh_art_player_color (int            player,

@@ -76,4 +76,21 @@ guint                 _imh_board_get_occupied_boxes (ImhBoard          *self,
  * target in words while the board has the focus, else NULL. Transfer full. */
 char       *_imh_board_dup_tooltip_text      (ImhBoard *self);
 
+/* A new board (floating) of self's type that shows self's position as a
+ * still picture: the same players' names, bottom player, last decision and
+ * style, never interactive, no hint, no animation (where one of self runs,
+ * its end). Drawn offscreen, e.g. for imh_board_thumbnail_render (). */
+ImhBoard             *_imh_board_new_still          (ImhBoard          *self);
+
+/* The smallest text a board draws, in points (at the desktop's text
+ * scale: the resolution of the widget's pango context). */
+#define IMH_BOARD_MIN_TEXT_POINTS 9.0
+/* That size in pixels. */
+double                _imh_board_get_min_text       (ImhBoard          *self);
+/* For tests: draws the board at its allocation as it would on screen and
+ * returns every text run drawn (ImhArtTextRun: text, size, box, ink;
+ * transfer full); drawn: the extents of everything drawn. */
+GPtrArray            *_imh_board_draw_recorded      (ImhBoard          *self,
+                                                     ImhBox            *drawn);
+
 G_END_DECLS

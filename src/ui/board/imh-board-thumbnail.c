@@ -11,38 +11,38 @@ GBytes *
 imh_board_thumbnail_render (ImhBoard    *board,
                             GskRenderer *renderer)
 {
-  GtkWidget *widget = GTK_WIDGET (board);
+  g_autoptr(ImhBoard) still = NULL;
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
+  GtkWidget *widget;
   GtkSnapshot *snapshot;
-  int width, height, thumb_height;
+  int min_w, nat_w, min_h, nat_h, thumb_height;
   double scale;
 
   g_return_val_if_fail (IMH_IS_BOARD (board), NULL);
   g_return_val_if_fail (GSK_IS_RENDERER (renderer), NULL);
 
-  if (gtk_widget_get_parent (widget) == NULL && !gtk_widget_get_mapped (widget))
-    {
-      /* Offscreen: laid out at its natural size, never mapped. */
-      int min_w, nat_w, min_h, nat_h;
-
-      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
-      gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
-      gtk_widget_allocate (widget, nat_w, nat_h, -1, NULL);
-    }
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  if (width <= 0 || height <= 0 || !gsk_renderer_is_realized (renderer))
+  if (!gsk_renderer_is_realized (renderer) || imh_board_get_state (board) == NULL)
+    return NULL;
+  /* Never the board itself: one on screen may be in the middle of an
+   * animation (pieces on their way, fading). An offscreen board of the
+   * same position, never mapped, has none; laid out at its natural size,
+   * so the picture does not depend on the window. */
+  still = g_object_ref_sink (_imh_board_new_still (board));
+  widget = GTK_WIDGET (still);
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
+  gtk_widget_allocate (widget, nat_w, nat_h, -1, NULL);
+  if (nat_w <= 0 || nat_h <= 0)
     return NULL;
 
-  scale = (double) IMH_BOARD_THUMBNAIL_WIDTH / width;
-  thumb_height = MAX (1, (int) (height * scale + 0.5));
+  scale = (double) IMH_BOARD_THUMBNAIL_WIDTH / nat_w;
+  thumb_height = MAX (1, (int) (nat_h * scale + 0.5));
   snapshot = gtk_snapshot_new ();
   gtk_snapshot_scale (snapshot, (float) scale, (float) scale);
-  /* The board's own drawing, the same whether it is on screen or not. */
-  _imh_board_set_style_free (board, TRUE);
+  /* The light style whatever the app's: the picture is stored. */
+  _imh_board_set_style_free (still, TRUE);
   GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
-  _imh_board_set_style_free (board, FALSE);
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     return NULL;

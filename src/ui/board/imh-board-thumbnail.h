@@ -11,11 +11,12 @@ G_BEGIN_DECLS
 /* The width of the stored thumbnails in pixels. */
 #define IMH_BOARD_THUMBNAIL_WIDTH 192
 
-/* The board as it draws now, scaled to IMH_BOARD_THUMBNAIL_WIDTH, as PNG
- * (transfer full). A board on screen is drawn at its size; one without a
- * parent (offscreen) is laid out at its natural size first. renderer: the
- * renderer of a realized native (a shown window). NULL when nothing could
- * be drawn. */
+/* The position board shows, as PNG (transfer full), IMH_BOARD_THUMBNAIL_WIDTH
+ * wide: drawn by an offscreen board of its type laid out at its natural
+ * size, in the light style, with the same players' names, bottom player
+ * and last decision; never a frame of an animation of board (which may be
+ * on screen or not). renderer: the renderer of a realized native (a shown
+ * window). NULL when nothing could be drawn. */
 GBytes *imh_board_thumbnail_render (ImhBoard    *board,
                                     GskRenderer *renderer);
 

@@ -1013,6 +1013,26 @@ get_palette (ImhBoard   *self,
   imh_palette_init (pal, dark, &text, &acc);
 }
 
+/* Everything the board draws at its allocation, on cr. */
+static void
+draw_board (ImhBoard *self,
+            cairo_t  *cr)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+  ImhPalette pal;
+
+  _imh_board_ensure_layout (self);
+  get_palette (self, &pal);
+  /* Nothing smaller than 9 points at the desktop's text scale. */
+  imh_art_set_min_text (cr, _imh_board_get_min_text (self));
+  IMH_BOARD_GET_CLASS (self)->draw (self, cr, &pal);
+  draw_last (self, cr, &pal);
+  draw_targets (self, cr, &pal);
+  draw_hint (self, cr, &pal);
+  if (priv->tick_id != 0 && IMH_BOARD_GET_CLASS (self)->draw_animation != NULL)
+    IMH_BOARD_GET_CLASS (self)->draw_animation (self, cr, &pal, priv->anim_t);
+}
+
 static void
 imh_board_snapshot (GtkWidget   *widget,
                     GtkSnapshot *snapshot)
@@ -1021,22 +1041,70 @@ imh_board_snapshot (GtkWidget   *widget,
   ImhBoardPrivate *priv = PRIV (self);
   int w = gtk_widget_get_width (widget);
   int h = gtk_widget_get_height (widget);
-  ImhPalette pal;
   cairo_t *cr;
 
   if (!priv->has_state || w <= 0 || h <= 0)
     return;
-  _imh_board_ensure_layout (self);
-  get_palette (self, &pal);
-
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  IMH_BOARD_GET_CLASS (self)->draw (self, cr, &pal);
-  draw_last (self, cr, &pal);
-  draw_targets (self, cr, &pal);
-  draw_hint (self, cr, &pal);
-  if (priv->tick_id != 0 && IMH_BOARD_GET_CLASS (self)->draw_animation != NULL)
-    IMH_BOARD_GET_CLASS (self)->draw_animation (self, cr, &pal, priv->anim_t);
+  draw_board (self, cr);
   cairo_destroy (cr);
+}
+
+double
+_imh_board_get_min_text (ImhBoard *self)
+{
+  return imh_art_points_to_pixels (gtk_widget_get_pango_context (GTK_WIDGET (self)),
+                                   IMH_BOARD_MIN_TEXT_POINTS);
+}
+
+GPtrArray *
+_imh_board_draw_recorded (ImhBoard *self,
+                          ImhBox   *drawn)
+{
+  g_autoptr(GPtrArray) runs = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int w, h;
+
+  g_return_val_if_fail (IMH_IS_BOARD (self), NULL);
+
+  runs = g_ptr_array_new_with_free_func (imh_art_text_run_free);
+  w = gtk_widget_get_width (GTK_WIDGET (self));
+  h = gtk_widget_get_height (GTK_WIDGET (self));
+  *drawn = (ImhBox) { 0, 0, 0, 0 };
+  if (!PRIV (self)->has_state || w <= 0 || h <= 0)
+    return g_steal_pointer (&runs);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (surface);
+  imh_art_record_texts (cr, runs);
+  draw_board (self, cr);
+  imh_art_record_texts (cr, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  /* The bounds of the pixels drawn (not transparent). */
+  {
+    const guint8 *data = cairo_image_surface_get_data (surface);
+    int stride = cairo_image_surface_get_stride (surface);
+    int x0 = w, y0 = h, x1 = -1, y1 = -1;
+
+    for (int y = 0; y < h; y++)
+      {
+        const guint32 *row = (const guint32 *) (data + (gsize) y * stride);
+
+        for (int x = 0; x < w; x++)
+          if ((row[x] >> 24) != 0)
+            {
+              x0 = MIN (x0, x);
+              x1 = MAX (x1, x);
+              y0 = MIN (y0, y);
+              y1 = MAX (y1, y);
+            }
+      }
+    if (x1 >= 0)
+      *drawn = (ImhBox) { x0, y0, x1 - x0 + 1, y1 - y0 + 1 };
+  }
+  cairo_surface_destroy (surface);
+  return g_steal_pointer (&runs);
 }
 
 static void
@@ -1886,6 +1954,31 @@ imh_board_set_last_decision (ImhBoard    *self,
   priv->has_last = has_last;
   priv->last_decision = decision;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+ImhBoard *
+_imh_board_new_still (ImhBoard *self)
+{
+  ImhBoardPrivate *priv, *copy_priv;
+  ImhBoard *copy;
+
+  g_return_val_if_fail (IMH_IS_BOARD (self), NULL);
+
+  priv = PRIV (self);
+  copy = g_object_new (G_OBJECT_TYPE (self), NULL);
+  copy_priv = PRIV (copy);
+  for (guint p = 0; p < IMH_MAX_PLAYERS; p++)
+    copy_priv->names[p] = g_strdup (priv->names[p]);
+  copy_priv->bottom_player = priv->bottom_player;
+  copy_priv->reveal_hidden = priv->reveal_hidden;
+  copy_priv->has_last = priv->has_last;
+  copy_priv->last_decision = priv->last_decision;
+  copy_priv->style_free = priv->style_free;
+  /* The position itself: where an animation (of self) ends, never a frame
+   * of it; never interactive, so no targets are drawn. */
+  if (priv->has_state)
+    show_state (copy, &priv->state, FALSE);
+  return copy;
 }
 
 gboolean

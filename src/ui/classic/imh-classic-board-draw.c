@@ -55,8 +55,8 @@ text_size (double u,
   return MAX (IMH_CLASSIC_MIN_TEXT, k * u);
 }
 
-/* As text_fit, but a text that would shrink below the smallest readable
- * size is not drawn: FALSE, and the caller draws a shorter form or none. */
+/* As text_fit, but a text that does not fit its box whole at the
+ * smallest readable size (or larger) is not drawn: FALSE, and the caller draws a shorter form or none. */
 static gboolean
 text_fit_min (cairo_t        *cr,
               const char     *text,
@@ -68,7 +68,7 @@ text_fit_min (cairo_t        *cr,
 {
   double s = imh_art_fit_size (cr, text, b.w, MAX (size, IMH_CLASSIC_MIN_TEXT), bold);
 
-  if (s < IMH_CLASSIC_MIN_TEXT - 0.01)
+  if (!imh_art_text_fits (cr, text, b, s, bold))
     return FALSE;
   imh_art_text (cr, text, b.x, b.y, b.w, b.h, s, bold, align, color);
   return TRUE;
@@ -161,10 +161,21 @@ draw_card (cairo_t   *cr,
       char buf[16];
       Box c = { b.x + b.w * 0.4, b.y + b.h * 0.74, b.w * 0.56, b.h * 0.24 };
 
-      glyph.w = b.w * 0.6;
+      Box half = { b.x, b.y + b.h * 0.5, b.w, b.h * 0.5 };
+
       g_snprintf (buf, sizeof buf, "×%d", count);
-      text_fit (cr, buf, c, MAX (c.h * 0.95, MIN (IMH_CLASSIC_MIN_TEXT, b.h * 0.4)), TRUE,
-                PANGO_ALIGN_RIGHT, &white);
+      /* The count in the corner; on a small card in its lower half (the
+       * glyph above), on a tiny one alone (its colour tells the type). */
+      if (text_fit_min (cr, buf, c, MAX (c.h * 0.95, MIN (IMH_CLASSIC_MIN_TEXT, b.h * 0.4)), TRUE,
+                        PANGO_ALIGN_RIGHT, &white))
+        glyph.w = b.w * 0.6;
+      else if (text_fit_min (cr, buf, half, half.h * 0.9, TRUE, PANGO_ALIGN_CENTER, &white))
+        glyph = (Box) { b.x, b.y, b.w, b.h * 0.5 };
+      else
+        {
+          text_fit (cr, buf, b, b.h * 0.8, TRUE, PANGO_ALIGN_CENTER, &white);
+          return;
+        }
     }
   card_glyph (cr, type, inset (glyph, MIN (glyph.w, glyph.h) * 0.12));
 }
@@ -395,9 +406,19 @@ draw_pyramid (ImhClassicBoard *self,
           NC_("pyramid", "left"), NC_("pyramid", "middle"), NC_("pyramid", "right")
         };
         Box lb = { pb.x, pb.y + pb.h - 0.34 * u, pb.w, 0.32 * u };
+        gboolean all_fit = TRUE;
 
-        text_fit_min (cr, g_dpgettext2 (NULL, "pyramid", names[k]), lb, 0.22 * u, FALSE,
-                      PANGO_ALIGN_CENTER, &pal->faint);
+        /* The three names or none (the pyramids' order tells them). */
+        for (int j = 0; j < 3; j++)
+          {
+            const char *name = g_dpgettext2 (NULL, "pyramid", names[j]);
+
+            all_fit = all_fit && imh_art_text_fits (cr, name, lb, imh_art_fit_size (cr, name, lb.w, 0.22 * u, FALSE),
+                                                    FALSE);
+          }
+        if (all_fit)
+          text_fit_min (cr, g_dpgettext2 (NULL, "pyramid", names[k]), lb, 0.22 * u, FALSE,
+                        PANGO_ALIGN_CENTER, &pal->faint);
       }
     }
 }
@@ -880,11 +901,19 @@ draw_panel (ImhClassicBoard *self,
       {
         double bw = MIN (1.3 * u, nb.w * 0.45);
         Box bb = { nb.x + nb.w - bw, nb.y + 0.06 * u, bw - 0.05 * u, nb.h - 0.12 * u };
+        double bs = imh_art_fit_size (cr, badge, inset (bb, 0.04 * u).w, text_size (u, 0.22), TRUE);
 
-        imh_art_fill_box (cr, bb, bb.h / 2, &pal->base.text, 0.85);
-        text_fit (cr, badge, inset (bb, 0.04 * u), text_size (u, 0.22), TRUE, PANGO_ALIGN_CENTER,
-                  &pal->base.panel);
-        nb.w -= bw;
+        /* A pill the header's height where the word needs it; none where
+         * it does not fit even so (the panel's frame shows who decides). */
+        if (!imh_art_text_fits (cr, badge, inset (bb, 0.04 * u), bs, TRUE))
+          bb = (Box) { bb.x, nb.y, bb.w, nb.h };
+        if (imh_art_text_fits (cr, badge, inset (bb, 0.04 * u), bs, TRUE))
+          {
+            imh_art_fill_box (cr, bb, bb.h / 2, &pal->base.text, 0.85);
+            imh_art_text (cr, badge, inset (bb, 0.04 * u).x, inset (bb, 0.04 * u).y, inset (bb, 0.04 * u).w,
+                          inset (bb, 0.04 * u).h, bs, TRUE, PANGO_ALIGN_CENTER, &pal->base.panel);
+            nb.w -= bw;
+          }
       }
     imh_art_text (cr, name, nb.x, nb.y, nb.w, nb.h, text_size (u, 0.28), decides, PANGO_ALIGN_LEFT,
                   &pal->base.text);

@@ -230,8 +230,9 @@ action_face (cairo_t *cr,
     default:
       break;
     }
-  imh_art_text (cr, labels[action], x, y + s * 0.6, s, s * 0.36, s * 0.26, TRUE,
-                PANGO_ALIGN_CENTER, &white);
+  /* The caption where it is readable: the picture tells the action too. */
+  imh_art_text_if_fits (cr, labels[action], (ImhBox) { x, y + s * 0.6, s, s * 0.36 }, s * 0.26, TRUE,
+                        PANGO_ALIGN_CENTER, &white);
 }
 
 /* ---- Tiles ---------------------------------------------------------------- */
@@ -313,8 +314,8 @@ imh_art_tile (cairo_t *cr,
       cairo_line_to (cr, x + s * 0.8, y + s * 0.88);
       cairo_stroke (cr);
       g_snprintf (number, sizeof number, "%u", code - IMH_DUEL_TILE_CRYPT_1 + 1);
-      imh_art_text (cr, number, x, y + s * 0.25, s, s * 0.6, s * 0.42, TRUE,
-                    PANGO_ALIGN_CENTER, &white);
+      imh_art_text_if_fits (cr, number, (ImhBox) { x, y + s * 0.25, s, s * 0.6 }, s * 0.42, TRUE,
+                            PANGO_ALIGN_CENTER, &white);
     }
   else if (code >= IMH_DUEL_TILE_ACTION_0 && code < IMH_DUEL_N_TILE_CODES)
     action_face (cr, code - IMH_DUEL_TILE_ACTION_0, x, y, s);

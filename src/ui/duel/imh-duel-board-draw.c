@@ -390,8 +390,8 @@ draw_badge (cairo_t      *cr,
   imh_art_rounded_rect (cr, x + s - w * 0.75, y + s - h * 0.7, w, h, h / 2);
   cairo_set_source_rgba (cr, 0.15, 0.12, 0.08, 0.92);
   cairo_fill (cr);
-  imh_art_text (cr, buf, x + s - w * 0.75, y + s - h * 0.7, w, h, h * 0.75, TRUE,
-                PANGO_ALIGN_CENTER, &white);
+  imh_art_text_if_fits (cr, buf, (ImhBox) { x + s - w * 0.75, y + s - h * 0.7, w, h }, h * 0.75, TRUE,
+                        PANGO_ALIGN_CENTER, &white);
 }
 
 /* The obelisk as the rulebook builds it: a stack of tiles, one block each,
@@ -542,6 +542,12 @@ draw_panel (ImhDuelBoard         *self,
   gboolean to_move = _imh_duel_board_actor (self) == player;
   int on_harbour = __builtin_popcount (d->meeples[player]);
   static const char *const site_ids[4] = { "obelisk", "temple", "pyramids", "crypt" };
+  /* Translators: short forms of the site names Obelisk, Temple, Pyramids
+   * and Crypt, for a narrow board (about 6 letters at most) */
+  static const char *const short_names[4] = {
+    NC_("site, short", "Obel."), NC_("site, short", "Temple"),
+    NC_("site, short", "Pyr."), NC_("site, short", "Crypt"),
+  };
   ImhRgba faint = pal->text;
   char buf[64];
 
@@ -577,14 +583,29 @@ draw_panel (ImhDuelBoard         *self,
 
       if (block < 4)
         {
+          char side = ((d->sides >> block) & 1) ? 'B' : 'A';
+          g_autofree char *full = NULL, *short_side = NULL;
+          const char *texts[4];
+
+          /* The name and side, shorter where the block is narrow. */
           label = imh_texts_site_name (site_ids[block]);
-          g_snprintf (buf, sizeof buf, "%s · %c", label, ((d->sides >> block) & 1) ? 'B' : 'A');
+          full = g_strdup_printf ("%s · %c", label, side);
+          short_side = g_strdup_printf ("%s · %c", g_dpgettext2 (NULL, "site, short", short_names[block]), side);
+          texts[0] = full;
+          texts[1] = short_side;
+          texts[2] = g_dpgettext2 (NULL, "site, short", short_names[block]);
+          texts[3] = NULL;
+          imh_art_text_choice (cr, texts, (Box) { b.x + 0.04 * u, b.y, b.w - 0.08 * u, c.y - b.y }, ls, FALSE,
+                               PANGO_ALIGN_CENTER, &faint, TRUE);
         }
       else
-        g_snprintf (buf, sizeof buf, "%s", C_("board", "Actions"));
-      ls = imh_art_fit_size (cr, buf, b.w - 0.1 * u, ls, FALSE);
-      imh_art_text (cr, buf, b.x + 0.04 * u, b.y, b.w - 0.08 * u, c.y - b.y, ls, FALSE,
-                    PANGO_ALIGN_CENTER, &faint);
+        {
+          /* Translators: the short form of "Actions" on a narrow board */
+          const char *texts[] = { C_("board", "Actions"), C_("board, short", "Actions"), NULL };
+
+          imh_art_text_choice (cr, texts, (Box) { b.x + 0.04 * u, b.y, b.w - 0.08 * u, c.y - b.y }, ls, FALSE,
+                               PANGO_ALIGN_CENTER, &faint, TRUE);
+        }
 
       switch (block)
         {
@@ -647,7 +668,7 @@ draw_panel (ImhDuelBoard         *self,
                   {
                     cairo_set_source_rgb (cr, 0x4d / 255.0, 0x3f / 255.0, 0x6e / 255.0);
                     cairo_fill (cr);
-                    imh_art_text (cr, buf, x, y, s, s, s * 0.5, TRUE, PANGO_ALIGN_CENTER, &white);
+                    imh_art_text_if_fits (cr, buf, (Box) { x, y, s, s }, s * 0.5, TRUE, PANGO_ALIGN_CENTER, &white);
                   }
                 else
                   {
@@ -656,7 +677,7 @@ draw_panel (ImhDuelBoard         *self,
                     imh_art_set (cr, &dim);
                     cairo_set_line_width (cr, 1.0);
                     cairo_stroke (cr);
-                    imh_art_text (cr, buf, x, y, s, s, s * 0.42, FALSE, PANGO_ALIGN_CENTER, &dim);
+                    imh_art_text_if_fits (cr, buf, (Box) { x, y, s, s }, s * 0.42, FALSE, PANGO_ALIGN_CENTER, &dim);
                   }
               }
           }

@@ -1403,8 +1403,11 @@ on_focus_enter (ImhBoard *self)
   ImhBoardPrivate *priv = PRIV (self);
 
   priv->focused = TRUE;
-  /* Coming to the board, it tells the position before the choice. */
+  /* Coming to the board, it tells the position before the choice (a
+   * decision made while the focus was elsewhere is not news here: the
+   * position says what it left). */
   priv->position_first = TRUE;
+  drop_announcement (self);
   if ((priv->focus < 0 || priv->focus >= priv->n_targets) && priv->n_targets > 0)
     priv->focus = priv->hover >= 0 ? priv->hover : 0;
   targets_changed (self);

@@ -11,6 +11,7 @@
 #include "imh-application-private.h"
 #include "imh-board.h"
 #include "imh-library-page.h"
+#include "imh-library-page-private.h"
 #include "imh-new-game-dialog.h"
 #include "imh-preferences.h"
 #include "imh-record-file.h"
@@ -72,6 +73,29 @@ take_when_ready (ImhApplication *self,
                                   self->screenshot, on_screenshot_done, self);
 }
 
+typedef struct {
+  ImhApplication *app;
+  ImhWindow      *window;
+  guint           polls;
+} ThumbWait;
+
+/* --library: the picture once the rows shown have their thumbnails (drawn
+ * one by one in idle time), or after 20 s. */
+static gboolean
+take_when_thumbnails_drawn (gpointer data)
+{
+  ThumbWait *wait = data;
+  GtkWidget *page = imh_window_get_library_page (wait->window);
+
+  if (page != NULL && _imh_library_page_get_thumbnails_pending (IMH_LIBRARY_PAGE (page))
+      && ++wait->polls < 200)
+    return G_SOURCE_CONTINUE;
+  take_when_ready (wait->app, GTK_WINDOW (wait->window));
+  g_object_unref (wait->window);
+  g_free (wait);
+  return G_SOURCE_REMOVE;
+}
+
 /* --library: the newest game selected, so that the action bar shows (once
  * the list, read in the background, has it). */
 static void
@@ -90,7 +114,14 @@ on_screenshot_library (ImhApplication *self,
     gtk_selection_model_select_item (selection, 0, TRUE);
   else
     g_signal_connect (selection, "items-changed", G_CALLBACK (select_newest), NULL);
-  take_when_ready (self, GTK_WINDOW (window));
+  {
+    ThumbWait *wait = g_new0 (ThumbWait, 1);
+
+    wait->app = self;
+    wait->window = g_object_ref (window);
+    /* A first look after the rows are shown. */
+    g_timeout_add (300, take_when_thumbnails_drawn, wait);
+  }
 }
 
 /* --study: the picture waits for the hint. */

@@ -15,6 +15,7 @@
 #include "imh-play-view.h"
 #include "imh-record-file.h"
 #include "imh-window.h"
+#include "ui-test-app.h"
 #include "ui-test-util.h"
 
 static ImhApplication *app;
@@ -194,27 +195,13 @@ test_close_while_not_saved (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_print ("1..0 # SKIP no display: run under xvfb-run\n");
-      return 0;
-    }
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
-
-  imh_test_init (&argc, &argv);
-  adw_init ();
+  if (!imh_test_app_init (&argc, &argv))
+    return 0;
   imh_test_failing_vfs_install ();
 
-  app = imh_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
+  app = imh_test_app_new ();
 
   g_test_add_func ("/ui/autosave-banner/banner-then-saved", test_banner_then_saved);
   g_test_add_func ("/ui/autosave-banner/close-while-not-saved", test_close_while_not_saved);

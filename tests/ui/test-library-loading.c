@@ -15,6 +15,7 @@
 #include "imh-record-file.h"
 #include "imh-session.h"
 #include "imh-window.h"
+#include "ui-test-app.h"
 #include "ui-test-util.h"
 
 static ImhApplication *app;
@@ -123,26 +124,13 @@ test_session_kept (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_print ("1..0 # SKIP no display: run under xvfb-run\n");
-      return 0;
-    }
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
   /* The library is in the test program's own data home. */
-  imh_test_init (&argc, &argv);
-  adw_init ();
+  if (!imh_test_app_init (&argc, &argv))
+    return 0;
 
-  app = imh_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
+  app = imh_test_app_new ();
 
   g_test_add_func ("/ui/library-loading/page", test_loading_page);
   g_test_add_func ("/ui/library-loading/session-kept", test_session_kept);

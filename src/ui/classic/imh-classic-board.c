@@ -434,30 +434,6 @@ _imh_classic_card_label (int type)
     }
 }
 
-/* The card's full name, as in the decisions' words. */
-static const char *
-card_name (int type)
-{
-  static const char *const names[IMH_CLASSIC_N_CARD_TYPES] = {
-    N_("Statue"),
-    N_("Pyramid decoration"),
-    N_("Temple decoration"),
-    N_("Burial chamber decoration"),
-    N_("Obelisk decoration"),
-    N_("Entrance"),
-    N_("Sarcophagus"),
-    N_("Paved path"),
-    N_("Lever"),
-    N_("Hammer"),
-    N_("Sail"),
-    N_("Chisel"),
-  };
-
-  if (type < 0 || type >= IMH_CLASSIC_N_CARD_TYPES)
-    return "?";
-  return _(names[type]);
-}
-
 /* ---- Targets ------------------------------------------------------------------ */
 
 static Box
@@ -597,11 +573,11 @@ imh_classic_board_dup_target_name (ImhBoard             *board,
       return g_strdup_printf (_("Sail to: %s"),
                               imh_texts_site_name (imh_classic_site_ids[t->index]));
     case CTARGET_TAKE:
-      return g_strdup_printf (_("Market card: %s"), card_name (t->index));
+      return g_strdup_printf (_("Market card: %s"), imh_texts_classic_card_name (t->index));
     case CTARGET_KEEP:
-      return g_strdup_printf (_("Keep: %s"), card_name (t->index));
+      return g_strdup_printf (_("Keep: %s"), imh_texts_classic_card_name (t->index));
     case CTARGET_PLAY:
-      return g_strdup_printf (_("Play your card: %s"), card_name (imh_classic_play_card (t->index)));
+      return g_strdup_printf (_("Play your card: %s"), imh_texts_classic_card_name (imh_classic_play_card (t->index)));
     default:
       return imh_texts_decision (_imh_board_get_state (board), t->decisions[0]);
     }
@@ -632,15 +608,15 @@ imh_classic_board_describe_hidden (ImhBoard *board,
           g_string_append (text, _("top first:"));
           g_string_append_c (text, ' ');
         }
-      g_string_append (text, card_name (c->deck[c->deck_n - 1 - i]));
+      g_string_append (text, imh_texts_classic_card_name (c->deck[c->deck_n - 1 - i]));
       n++;
     }
   if (c->pair_state == IMH_CLASSIC_PAIR_FACE_DOWN)
     {
       g_string_append (text, ". ");
       g_string_append_printf (text, _("Face-down pair: %s and %s"),
-                              c->pair[0] != IMH_CLASSIC_NONE ? card_name (c->pair[0]) : "—",
-                              c->pair[1] != IMH_CLASSIC_NONE ? card_name (c->pair[1]) : "—");
+                              c->pair[0] != IMH_CLASSIC_NONE ? imh_texts_classic_card_name (c->pair[0]) : "—",
+                              c->pair[1] != IMH_CLASSIC_NONE ? imh_texts_classic_card_name (c->pair[1]) : "—");
       n += (c->pair[0] != IMH_CLASSIC_NONE) + (c->pair[1] != IMH_CLASSIC_NONE);
     }
   if (c->round + 1 < IMH_CLASSIC_N_ROUNDS)

@@ -144,74 +144,81 @@ test_duel_unload (void)
     }
 }
 
-static void
-test_classic_sail (void)
+/* From a new game of three players, stones placed on the ships in turn
+ * until a ship with the stones of two players or more (market: of one or
+ * more) may sail to the market (market TRUE) or another site. Returns the
+ * sail in s; stones: each player's on the ship. */
+static ImhDecision
+find_sail (ImhState *s,
+           gboolean  market,
+           int       stones[3])
 {
-  g_autoptr(ImhBoard) board = NULL;
   ImhOptions options;
-  ImhState s;
-  ImhDecision sail = 0;
-  int stones[3] = { 0 };
-  g_autofree char *message = NULL;
-  gboolean found = FALSE;
 
   imh_options_init (&options, IMH_GAME_CLASSIC, 3);
-  g_assert_true (imh_setup (&s, &options, 11, NULL, 0));
-  /* Stones placed until a ship with the stones of two players or more may
-   * sail to a site other than the market. */
-  for (int ply = 0; ply < 300 && !found && !imh_is_over (&s); ply++)
+  g_assert_true (imh_setup (s, &options, 11, NULL, 0));
+  for (int ply = 0; ply < 300 && !imh_is_over (s); ply++)
     {
       ImhDecisionList legal;
-      ImhDecision pick;
+      ImhDecision places[IMH_MAX_DECISIONS];
+      guint n = 0;
 
-      imh_legal (&s, &legal);
-      for (guint i = 0; i < legal.n && !found; i++)
+      imh_legal (s, &legal);
+      for (guint i = 0; i < legal.n; i++)
         {
           ImhDecision d = legal.d[i];
           int ship = (d - IMH_CLASSIC_D_SAIL) / 5;
           int owners = 0;
 
           if (d < IMH_CLASSIC_D_SAIL || d >= IMH_CLASSIC_D_PLAY
-              || (d - IMH_CLASSIC_D_SAIL) % 5 == IMH_CLASSIC_SITE_MARKET)
+              || ((d - IMH_CLASSIC_D_SAIL) % 5 == IMH_CLASSIC_SITE_MARKET) != market)
             continue;
-          memset (stones, 0, sizeof stones);
-          for (int pos = 0; pos < s.u.classic.ship_cap[ship]; pos++)
-            if (s.u.classic.ship[ship][pos] != 0)
-              stones[s.u.classic.ship[ship][pos] - 1]++;
+          memset (stones, 0, 3 * sizeof (int));
+          for (int pos = 0; pos < s->u.classic.ship_cap[ship]; pos++)
+            if (s->u.classic.ship[ship][pos] != 0)
+              stones[s->u.classic.ship[ship][pos] - 1]++;
           for (int p = 0; p < 3; p++)
             owners += stones[p] > 0;
-          if (owners >= 2)
-            {
-              sail = d;
-              found = TRUE;
-            }
+          if (owners >= (market ? 1 : 2))
+            return d;
         }
-      if (found)
-        break;
       /* Places stones rather than sails, on the ships in turn. */
-      {
-        ImhDecision places[IMH_MAX_DECISIONS];
-        guint n = 0;
-
-        for (guint i = 0; i < legal.n; i++)
-          if (legal.d[i] >= IMH_CLASSIC_D_PLACE && legal.d[i] < IMH_CLASSIC_D_SAIL)
-            places[n++] = legal.d[i];
-        pick = n > 0 ? places[(ply * 7) % n] : legal.d[0];
-      }
-      imh_apply (&s, pick);
+      for (guint i = 0; i < legal.n; i++)
+        if (legal.d[i] >= IMH_CLASSIC_D_PLACE && legal.d[i] < IMH_CLASSIC_D_SAIL)
+          places[n++] = legal.d[i];
+      imh_apply (s, n > 0 ? places[(ply * 7) % n] : legal.d[0]);
     }
-  g_assert_true (found);
+  g_assert_not_reached ();
+  return 0;
+}
 
+static void
+test_classic_sail (gconstpointer data)
+{
+  gboolean market = GPOINTER_TO_INT (data);
+  g_autoptr(ImhBoard) board = NULL;
+  ImhState s;
+  ImhDecision sail;
+  int stones[3] = { 0 };
+  g_autofree char *message = NULL;
+
+  sail = find_sail (&s, market, stones);
   board = new_board (&s, 3);
   message = announce (board, &s, sail, 3);
-  /* Each player with stones on the ship: the stones delivered. */
+  /* Each player with stones on the ship: the stones delivered (at the
+   * market: the cards to choose). */
   for (int p = 0; p < 3; p++)
     if (stones[p] > 0)
       {
-        g_autofree char *got = fill_number (IMH_TN ("%d stone delivered", "%d stones delivered", stones[p]),
-                                            stones[p]);
-        g_autofree char *want = g_strdup_printf ("%s: %s", names[p], got);
+        g_autofree char *got = NULL;
+        g_autofree char *want = NULL;
 
+        if (market)
+          got = fill_number (IMH_TN ("%d stone, a card to choose", "%d stones, as many cards to choose",
+                                     stones[p]), stones[p]);
+        else
+          got = fill_number (IMH_TN ("%d stone delivered", "%d stones delivered", stones[p]), stones[p]);
+        want = g_strdup_printf ("%s: %s", names[p], got);
         g_assert_nonnull (strstr (message, want));
       }
 }
@@ -250,7 +257,8 @@ main (int argc, char *argv[])
   imh_test_init (&argc, &argv);
   adw_init ();
   g_test_add_func ("/announce/duel-unload", test_duel_unload);
-  g_test_add_func ("/announce/classic-sail", test_classic_sail);
+  g_test_add_data_func ("/announce/classic-sail", GINT_TO_POINTER (FALSE), test_classic_sail);
+  g_test_add_data_func ("/announce/classic-sail-market", GINT_TO_POINTER (TRUE), test_classic_sail);
   g_test_add_func ("/announce/classic-quarry", test_classic_quarry);
   return g_test_run ();
 }

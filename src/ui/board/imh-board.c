@@ -1430,8 +1430,11 @@ on_focus_enter (ImhBoard *self)
   ImhBoardPrivate *priv = PRIV (self);
 
   priv->focused = TRUE;
-  /* Coming to the board, it tells the position before the choice. */
+  /* Coming to the board, it tells the position before the choice (a
+   * decision made while the focus was elsewhere included: its message
+   * is no longer the news). */
   priv->position_first = TRUE;
+  drop_announcement (self);
   if ((priv->focus < 0 || priv->focus >= priv->n_targets) && priv->n_targets > 0)
     priv->focus = priv->hover >= 0 ? priv->hover : 0;
   targets_changed (self);

@@ -724,6 +724,11 @@ imh_classic_board_describe_consequences (ImhBoard          *board,
       for (int k = 0; k < IMH_CLASSIC_N_CARD_TYPES; k++)
         for (int i = a->held[p][k]; i < b->held[p][k]; i++)
           {
+            /* The card the decision names (taken, kept) once. */
+            if (p == imh_actor (before) && i == a->held[p][k]
+                && (decision == (ImhDecision) (IMH_CLASSIC_D_TAKE + k)
+                    || decision == (ImhDecision) (IMH_CLASSIC_D_KEEP + k)))
+              continue;
             if (got->len > 0)
               g_string_append (got, ", ");
             g_string_append (got, imh_texts_classic_card_name (k));

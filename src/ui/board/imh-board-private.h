@@ -76,6 +76,12 @@ guint                 _imh_board_get_occupied_boxes (ImhBoard          *self,
  * target in words while the board has the focus, else NULL. Transfer full. */
 char       *_imh_board_dup_tooltip_text      (ImhBoard *self);
 
+/* The message said after the decision shown last ("Computer chose: …
+ * Ann gets Obelisk. Ann to move: …"), NULL before the first; and how
+ * many decisions were announced since the board was made. For tests. */
+const char *_imh_board_get_announcement      (ImhBoard *self,
+                                              guint    *n_announced);
+
 /* A new board (floating) of self's type that shows self's position as a
  * still picture: the same players' names, bottom player, last decision and
  * style, never interactive, no hint, no animation (where one of self runs,

@@ -46,6 +46,8 @@ typedef struct
 
   char           *description;      /* the accessible description set last */
   char           *announcement;     /* the last decision in words, until the user moves on */
+  char           *announced;        /* the last decision's message (for tests) */
+  guint           n_announced;
   gboolean        position_first;   /* just focused: the position, then the choice */
 
   gboolean        hint_visible;
@@ -499,8 +501,20 @@ drop_announcement (ImhBoard *self)
   g_clear_pointer (&PRIV (self)->announcement, g_free);
 }
 
-/* The decision just made and who decides now, said once: "Computer chose:
- * Unload the boat at row 2. Ann to move: place a meeple." */
+const char *
+_imh_board_get_announcement (ImhBoard *self,
+                             guint    *n_announced)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+
+  if (n_announced != NULL)
+    *n_announced = priv->n_announced;
+  return priv->announced;
+}
+
+/* The decision just made, what it did and who decides now, said once:
+ * "Computer chose: Unload the boat at row 2. Computer gets Obelisk; Ann
+ * gets Temple with 3 symbols. Ann to move: place a meeple." */
 static void
 announce_decision (ImhBoard       *self,
                    const ImhState *before,
@@ -512,9 +526,19 @@ announce_decision (ImhBoard       *self,
   g_autofree char *what = imh_texts_decision (before, decision);
   g_autofree char *next = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *done = NULL;
   int actor = imh_actor (before);
 
   get_names (self, names);
+  if (IMH_BOARD_GET_CLASS (self)->describe_consequences != NULL)
+    done = IMH_BOARD_GET_CLASS (self)->describe_consequences (self, before, decision, after, names);
+  if (done != NULL && *done != '\0')
+    {
+      char *both = g_strconcat (what, ". ", done, NULL);
+
+      g_free (what);
+      what = both;
+    }
   if (imh_is_over (after))
     {
       ImhScore score;
@@ -530,6 +554,9 @@ announce_decision (ImhBoard       *self,
     text = g_strdup_printf (_("%s chose: %s. %s."), names[actor], what, next);
   else
     text = g_strdup_printf ("%s. %s.", what, next);
+  g_free (priv->announced);
+  priv->announced = g_strdup (text);
+  priv->n_announced++;
 
 #if GTK_CHECK_VERSION (4, 14, 0)
   drop_announcement (self);
@@ -1443,6 +1470,7 @@ imh_board_finalize (GObject *object)
   for (guint p = 0; p < IMH_MAX_PLAYERS; p++)
     g_free (priv->names[p]);
   g_free (priv->description);
+  g_free (priv->announced);
   g_free (priv->announcement);
 
   G_OBJECT_CLASS (imh_board_parent_class)->finalize (object);

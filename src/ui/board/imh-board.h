@@ -154,7 +154,17 @@ struct _ImhBoardClass
                                 ImhBox               *boxes,
                                 guint                 max);
 
-  gpointer padding[5];
+  /* Optional: what decision, made in before, did besides itself, in
+   * one sentence without its full stop: who got what ("Ann gets
+   * Obelisk; Computer gets Crypt 5"); names[player] as the board names
+   * them. Transfer full; NULL: nothing to add. */
+  char     *(*describe_consequences) (ImhBoard          *self,
+                                      const ImhState    *before,
+                                      ImhDecision        decision,
+                                      const ImhState    *after,
+                                      const char *const *names);
+
+  gpointer padding[4];
 };
 
 

@@ -636,6 +636,99 @@ imh_classic_board_describe_hidden (ImhBoard *board,
   return g_string_free (text, FALSE);
 }
 
+static int
+points_of (const ImhClassic *c,
+           int               p)
+{
+  int sum = 0;
+
+  for (int k = 0; k < IMH_CLASSIC_N_CATEGORIES; k++)
+    sum += c->points[p][k];
+  return sum;
+}
+
+/* What each player got: the stones a ship delivered (cards to choose at
+ * the market), the points scored at once, the cards taken and the stones
+ * taken from the quarry, as the sail preview counts them ("Ann: 2
+ * stones, +3 points; Bob: 1 stone"). */
+static char *
+imh_classic_board_describe_consequences (ImhBoard          *board,
+                                         const ImhState    *before,
+                                         ImhDecision        decision,
+                                         const ImhState    *after,
+                                         const char *const *names)
+{
+  const ImhClassic *a = &before->u.classic;
+  const ImhClassic *b = &after->u.classic;
+  int stones[IMH_CLASSIC_MAX_PLAYERS] = { 0 };
+  int site = -1;
+  GString *text = g_string_new (NULL);
+
+  if (decision >= IMH_CLASSIC_D_SAIL && decision < IMH_CLASSIC_D_PLAY)
+    {
+      int ship = (decision - IMH_CLASSIC_D_SAIL) / 5;
+
+      site = (decision - IMH_CLASSIC_D_SAIL) % 5;
+      for (int pos = 0; pos < a->ship_cap[ship]; pos++)
+        if (a->ship[ship][pos] != 0)
+          stones[a->ship[ship][pos] - 1]++;
+    }
+  for (int p = 0; p < a->n_players; p++)
+    {
+      g_autoptr(GString) got = g_string_new (NULL);
+      int gain = points_of (b, p) - points_of (a, p);
+      int sled = b->sled[p] - a->sled[p];
+
+      if (stones[p] > 0)
+        {
+          if (site == IMH_CLASSIC_SITE_MARKET)
+            /* TRANSLATORS: after a ship sailed to the market: a player's
+             * stones there, each a card to choose. */
+            g_string_append_printf (got, ngettext ("%d stone, a card to choose", "%d stones, as many cards to choose",
+                                                   stones[p]), stones[p]);
+          else
+            /* TRANSLATORS: after a ship sailed: a player's stones delivered to the site. */
+            g_string_append_printf (got, ngettext ("%d stone delivered", "%d stones delivered", stones[p]),
+                                    stones[p]);
+        }
+      if (gain != 0)
+        {
+          if (got->len > 0)
+            g_string_append (got, ", ");
+          g_string_append_printf (got, ngettext ("%+d point", "%+d points", ABS (gain)), gain);
+        }
+      for (int k = 0; k < IMH_CLASSIC_N_CARD_TYPES; k++)
+        for (int i = a->held[p][k]; i < b->held[p][k]; i++)
+          {
+            /* The card the decision names (taken, kept) once. */
+            if (p == imh_actor (before) && i == a->held[p][k]
+                && (decision == (ImhDecision) (IMH_CLASSIC_D_TAKE + k)
+                    || decision == (ImhDecision) (IMH_CLASSIC_D_KEEP + k)))
+              continue;
+            if (got->len > 0)
+              g_string_append (got, ", ");
+            g_string_append (got, imh_texts_classic_card_name (k));
+          }
+      if (sled > 0 && (decision == IMH_CLASSIC_D_GET || decision == IMH_CLASSIC_D_TEMPLE_STONES))
+        {
+          if (got->len > 0)
+            g_string_append (got, ", ");
+          /* TRANSLATORS: after a decision of the base game: the stones a
+           * player took from the quarry onto the sled. */
+          g_string_append_printf (got, ngettext ("%d stone from the quarry", "%d stones from the quarry", sled),
+                                  sled);
+        }
+      if (got->len == 0)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, "; ");
+      g_string_append_printf (text, "%s: %s", names[p], got->str);
+    }
+  if (text->len == 0 && site >= 0)
+    g_string_append (text, _("Nothing to deliver"));
+  return g_string_free (text, text->len == 0);
+}
+
 /* What the hint's badge leaves visible: the sites, the players' panels,
  * the harbour's line and each ship's row up to the end of its words
  * ("sails with 2", "→ Temple"; room for them allowed). */
@@ -857,6 +950,7 @@ imh_classic_board_class_init (ImhClassicBoardClass *klass)
   board_class->draw_animation = _imh_classic_board_draw_animation;
   board_class->animation_done = imh_classic_board_animation_done;
   board_class->describe_hidden = imh_classic_board_describe_hidden;
+  board_class->describe_consequences = imh_classic_board_describe_consequences;
   board_class->draw_item = _imh_classic_board_draw_item;
   board_class->describe_unseen = _imh_classic_board_describe_unseen;
   board_class->unseen_heading = _imh_classic_board_unseen_heading;

@@ -325,6 +325,72 @@ imh_duel_board_describe_hidden (ImhBoard *board,
   return revealed_text (IMH_DUEL_BOARD (board), n_named);
 }
 
+/* Appends the tiles of code gained, n of them, to a player's list. */
+static void
+add_tiles (GString *list,
+           guint    code,
+           int      n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      g_autofree char *name = imh_texts_duel_tile_name (code);
+
+      if (list->len > 0)
+        g_string_append (list, ", ");
+      g_string_append (list, name);
+    }
+}
+
+/* The tiles each player got ("Ann: Obelisk, Crypt 5; Computer: Temple
+ * with 3 symbols") and those that left the game. */
+static char *
+imh_duel_board_describe_consequences (ImhBoard          *board,
+                                      const ImhState    *before,
+                                      ImhDecision        decision,
+                                      const ImhState    *after,
+                                      const char *const *names)
+{
+  const ImhDuel *a = &before->u.duel;
+  const ImhDuel *b = &after->u.duel;
+  GString *text = g_string_new (NULL);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (int p = 0; p < 2; p++)
+    {
+      g_autoptr(GString) got = g_string_new (NULL);
+
+      add_tiles (got, IMH_DUEL_TILE_OBELISK, b->obelisk[p] - a->obelisk[p]);
+      add_tiles (got, IMH_DUEL_TILE_PYRAMID_LIGHT, b->pyramid[p][0] - a->pyramid[p][0]);
+      add_tiles (got, IMH_DUEL_TILE_PYRAMID_DARK, b->pyramid[p][1] - a->pyramid[p][1]);
+      for (int k = 0; k < 4; k++)
+        add_tiles (got, IMH_DUEL_TILE_TEMPLE_1 + k, b->temple[p][k] - a->temple[p][k]);
+      for (int k = 0; k < 12; k++)
+        add_tiles (got, IMH_DUEL_TILE_CRYPT_1 + k,
+                   ((b->crypt[p] >> k) & 1) && !((a->crypt[p] >> k) & 1));
+      for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
+        add_tiles (got, IMH_DUEL_TILE_ACTION_0 + k, b->actions[p][k] - a->actions[p][k]);
+      if (got->len == 0)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, "; ");
+      g_string_append_printf (text, "%s: %s", names[p], got->str);
+    }
+  for (guint code = 1; code < IMH_DUEL_N_TILE_CODES; code++)
+    add_tiles (out, code, b->removed[code] - a->removed[code]);
+  if (out->len > 0)
+    {
+      if (text->len > 0)
+        g_string_append (text, "; ");
+      /* TRANSLATORS: after a decision of the Duel: the tiles that left
+       * the game, "Out of the game: Crypt 5". */
+      g_string_append_printf (text, _("Out of the game: %s"), out->str);
+    }
+  if (text->len == 0 && decision >= IMH_DUEL_D_UNLOAD && decision < IMH_DUEL_D_PLAY)
+    /* TRANSLATORS: after a boat of the Duel was unloaded and nobody got a tile. */
+    g_string_append (text, _("Nobody gets a tile"));
+  return g_string_free (text, text->len == 0);
+}
+
 /* What the hint's badge leaves visible: the fields and boats with their
  * pieces, the pile's lines (all of the box when revealed) and the panels. */
 static guint
@@ -538,6 +604,7 @@ imh_duel_board_class_init (ImhDuelBoardClass *klass)
   board_class->draw_animation = _imh_duel_board_draw_animation;
   board_class->animation_done = imh_duel_board_animation_done;
   board_class->describe_hidden = imh_duel_board_describe_hidden;
+  board_class->describe_consequences = imh_duel_board_describe_consequences;
   board_class->draw_item = imh_duel_board_draw_item;
   board_class->describe_unseen = imh_duel_board_describe_unseen;
   board_class->unseen_heading = imh_duel_board_unseen_heading;

@@ -11,8 +11,12 @@
  * to its end, decision by decision, each checked to be the one the
  * focused target stood for; the targets are chosen at random (seeded),
  * a decision of a kind not played yet first, so that every kind the game
- * offered is played by keys. At the end the history keys (Alt+←/→,
- * Home/End) step through the finished game. Under a (virtual) display. */
+ * offered is played by keys (the base game on sides A and B); the view
+ * showing the same position again keeps a first pick. The game over
+ * summary is closed without keys (the test's X server has no window
+ * manager to give it the keyboard); then the history keys (Alt+←/→,
+ * Home/End) step through the finished game. Under a (virtual) display.
+ * A whole game takes a few seconds. */
 #define G_LOG_DOMAIN "test-keyboard-game"
 
 #include "config.h"

@@ -377,9 +377,22 @@ class Checker:
         computer = computer[0]
 
         # An arrow key names a target: the decision.
-        since = time.monotonic()
-        self.key(RIGHT)
-        target = self.wait_for('the target named', lambda: [m for m in self.board_messages(since) if m])[-1]
+        # (A key pressed while the computer's decision is still being shown
+        # finds nothing to choose yet: pressed again, as a user would.)
+        target = None
+        for _ in range(5):
+            since = time.monotonic()
+            self.key(RIGHT)
+            try:
+                target = self.wait_for('the target named',
+                                       lambda: [m for m in self.board_messages(since)
+                                                if m and ' chose: ' not in m
+                                                and ' to move' not in m], 5)[-1]
+                break
+            except TimeoutError:
+                continue
+        if target is None:
+            raise TimeoutError('timed out waiting for the target named')
         print(f'arrow key: “{target}”')
 
         # The person's decision, then the computer's.

@@ -11,7 +11,6 @@
 #include "config.h"
 
 #include <adwaita.h>
-#include <dlfcn.h>
 
 #include "imh-board.h"
 #include "imh-board-private.h"
@@ -19,6 +18,7 @@
 #include "imh-history-view.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
+#include "ui-test-keys.h"
 #include "ui-test-util.h"
 #include "test-i18n.h"
 
@@ -352,60 +352,13 @@ test_status_keeps_sidebar (Fixture       *f,
 
 /* ---- Keys ----------------------------------------------------------------------------- */
 
-typedef void *(*XOpenFunc) (void);
-typedef unsigned char (*KeysymToKeycodeFunc) (void *display, unsigned long keysym);
-typedef int (*FakeKeyFunc) (void *display, unsigned int keycode, int is_press, unsigned long delay);
-typedef int (*FlushFunc) (void *display);
-typedef void *(*GetXDisplayFunc) (GdkDisplay *display);
-
-typedef struct {
-  void                *display;
-  KeysymToKeycodeFunc  keysym_to_keycode;
-  FakeKeyFunc          fake_key;
-  FlushFunc            flush;
-} XTest;
-
-/* The X server's XTEST extension, for real key events: FALSE (the test is
- * skipped) off X11 or without the library. */
-static gboolean
-xtest_init (XTest *x)
-{
-  GdkDisplay *display = gdk_display_get_default ();
-  GetXDisplayFunc get_xdisplay;
-  void *lib;
-
-  if (g_strcmp0 (G_OBJECT_TYPE_NAME (display), "GdkX11Display") != 0)
-    return FALSE;
-  lib = dlopen ("libXtst.so.6", RTLD_NOW);
-  if (lib == NULL)
-    return FALSE;
-  get_xdisplay = (GetXDisplayFunc) dlsym (RTLD_DEFAULT, "gdk_x11_display_get_xdisplay");
-  x->keysym_to_keycode = (KeysymToKeycodeFunc) dlsym (RTLD_DEFAULT, "XKeysymToKeycode");
-  x->flush = (FlushFunc) dlsym (RTLD_DEFAULT, "XFlush");
-  x->fake_key = (FakeKeyFunc) dlsym (lib, "XTestFakeKeyEvent");
-  if (get_xdisplay == NULL || x->keysym_to_keycode == NULL || x->flush == NULL || x->fake_key == NULL)
-    return FALSE;
-  x->display = get_xdisplay (display);
-  return x->display != NULL;
-}
-
 /* Presses and releases the key, with Alt held when alt. */
 static void
-press (XTest   *x,
-       guint    keyval,
-       gboolean alt)
+press (ImhTestKeys *x,
+       guint        keyval,
+       gboolean     alt)
 {
-  unsigned int alt_code = x->keysym_to_keycode (x->display, GDK_KEY_Alt_L);
-  unsigned int code = x->keysym_to_keycode (x->display, keyval);
-
-  g_assert_cmpuint (code, !=, 0);
-  if (alt)
-    x->fake_key (x->display, alt_code, TRUE, 0);
-  x->fake_key (x->display, code, TRUE, 0);
-  x->fake_key (x->display, code, FALSE, 0);
-  if (alt)
-    x->fake_key (x->display, alt_code, FALSE, 0);
-  x->flush (x->display);
+  imh_test_keys_press (x, keyval, alt);
 }
 
 typedef struct {
@@ -458,9 +411,9 @@ test_keys (Fixture       *f,
   guint live = imh_game_get_live_ply (game);
   guint back = one_step_back (f);
   const ImhBoardTarget *target;
-  XTest x;
+  ImhTestKeys x;
 
-  if (!xtest_init (&x))
+  if (!imh_test_keys_init (&x))
     {
       g_test_skip ("No XTEST: no real key events");
       return;

@@ -1683,6 +1683,12 @@ imh_board_set_state (ImhBoard       *self,
         show_state (self, state, interactive);
       return;
     }
+  /* The position shown, given again (a refresh of the view): a first
+   * pick made meanwhile stays, so the next key or click plays in it. */
+  if (!animate && had_state && priv->has_pending
+      && priv->interactive == (interactive && !imh_is_over (state))
+      && memcmp (&priv->state, state, imh_rules_of (state)->state_size) == 0)
+    return;
   if (had_state)
     imh_state_copy (&old, &priv->state);
   /* Another position (undo, a step through the history, a new game): the

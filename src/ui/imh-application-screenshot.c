@@ -297,6 +297,12 @@ _imh_application_take_screenshot (ImhApplication *self)
                 "gtk-font-name", "Cantarell 11",
                 "gtk-enable-animations", FALSE,
                 NULL);
+  /* The desktop's text scaling factor as GNOME's settings daemon passes
+   * it on: the font resolution, in 1024ths of a dot per inch. */
+  if (self->screenshot->text_scale != 1.0)
+    g_object_set (gtk_settings_get_default (),
+                  "gtk-xft-dpi", (int) (self->screenshot->text_scale * 96 * 1024),
+                  NULL);
 
   window = imh_window_new (self);
   gtk_window_unmaximize (GTK_WINDOW (window));

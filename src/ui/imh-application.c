@@ -24,6 +24,9 @@ static const GOptionEntry main_options[] = {
     N_("Window size for --screenshot (default 1280x800)"), N_("WIDTHxHEIGHT") },
   { "dark", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Use the dark style for --screenshot"), NULL },
+  { "text-scale", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_DOUBLE, NULL,
+    N_("The desktop's text scaling factor for --screenshot, from 0.5 to 3 (default 1)"),
+    N_("FACTOR") },
   { "record", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("Show this game record in --screenshot"), N_("FILE") },
   { "ply", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT, NULL,
@@ -70,6 +73,7 @@ imh_application_handle_local_options (GApplication *application,
   const char *game = NULL;
   const ImhRules *game_rules = NULL;
   int ply = -1;
+  double text_scale = 1.0;
   gboolean dark = FALSE;
 
   if (g_variant_dict_contains (options, "version"))
@@ -100,16 +104,23 @@ imh_application_handle_local_options (GApplication *application,
   if (path == NULL)
     {
       if (size != NULL || dark || record != NULL || g_variant_dict_contains (options, "ply")
+          || g_variant_dict_contains (options, "text-scale")
           || g_variant_dict_contains (options, "library") || g_variant_dict_contains (options, "new-game")
           || g_variant_dict_contains (options, "game-over")
           || g_variant_dict_contains (options, "preferences"))
         {
           g_printerr ("imhotep: %s\n",
-                      _("--size, --dark, --record, --ply, --library, --new-game, --preferences and "
-                        "--game-over need --screenshot"));
+                      _("--size, --dark, --text-scale, --record, --ply, --library, --new-game, "
+                        "--preferences and --game-over need --screenshot"));
           return 2;
         }
       return -1;
+    }
+  if (g_variant_dict_lookup (options, "text-scale", "d", &text_scale)
+      && !(text_scale >= 0.5 && text_scale <= 3.0))
+    {
+      g_printerr ("imhotep: %s\n", _("--text-scale needs a factor from 0.5 to 3, such as 1.5"));
+      return 2;
     }
   if (g_variant_dict_contains (options, "study") && record == NULL)
     {
@@ -160,6 +171,7 @@ imh_application_handle_local_options (GApplication *application,
   request->width = 1280;
   request->height = 800;
   request->dark = dark;
+  request->text_scale = text_scale;
   request->record = g_strdup (record);
   request->ply = ply;
   request->analysis = g_variant_dict_contains (options, "analysis");

@@ -421,7 +421,6 @@ imh_history_view_size_allocate (GtkWidget *widget,
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
   GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scrolled));
   graphene_point_t top;
-  double value;
 
   self->scrolling = TRUE;
   gtk_widget_size_allocate (self->scrolled, &(GtkAllocation) { 0, 0, width, height }, baseline);
@@ -430,15 +429,14 @@ imh_history_view_size_allocate (GtkWidget *widget,
     self->list_top = top.y + gtk_adjustment_get_value (adj);
   if (!self->follow)
     return;
-  value = gtk_adjustment_get_value (adj);
   scroll_to_selected (self);
-  /* Scrolled: the list again at its new place, in this same layout. */
-  if (gtk_adjustment_get_value (adj) != value)
-    {
-      self->scrolling = TRUE;
-      gtk_widget_size_allocate (self->scrolled, &(GtkAllocation) { 0, 0, width, height }, baseline);
-      self->scrolling = FALSE;
-    }
+  /* The list again at its place after the scroll, in this same layout,
+   * whether the value moved or not: the scroll can leave the viewport
+   * with an allocation queued that no later layout of this frame makes
+   * (GTK then warns that the frame draws it unallocated). */
+  self->scrolling = TRUE;
+  gtk_widget_size_allocate (self->scrolled, &(GtkAllocation) { 0, 0, width, height }, baseline);
+  self->scrolling = FALSE;
 }
 
 static void

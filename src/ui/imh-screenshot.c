@@ -134,6 +134,47 @@ take_data_free (gpointer data)
   g_free (take);
 }
 
+
+/* The widgets that make a window wider than asked: the innermost whose
+ * minimum width is above width (none of their children is), with that
+ * minimum. For the one who looks at the picture. */
+static gboolean
+print_too_wide (GtkWidget *widget,
+                int        width)
+{
+  gboolean child_printed = FALSE;
+  int minimum;
+
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  if (minimum <= width)
+    return FALSE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    child_printed |= print_too_wide (child, width);
+  if (!child_printed)
+    /* TRANSLATORS: a widget of the window in the screenshot: its type, its
+     * name (or its CSS name) and its minimum width in pixels */
+    {
+      g_printerr (_("  too wide: %s “%s”, at least %d px\n"), G_OBJECT_TYPE_NAME (widget),
+                  gtk_widget_get_name (widget), minimum);
+      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        if (gtk_widget_get_visible (child))
+          {
+            gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+            /* TRANSLATORS: a part of the widget too wide, as above */
+            g_printerr (_("    with %s “%s”, at least %d px\n"), G_OBJECT_TYPE_NAME (child),
+                        GTK_IS_LABEL (child) ? gtk_label_get_text (GTK_LABEL (child))
+                        : GTK_IS_BUTTON (child) && gtk_button_get_label (GTK_BUTTON (child)) != NULL
+                        ? gtk_button_get_label (GTK_BUTTON (child))
+                        : gtk_widget_get_name (child), minimum);
+          }
+    }
+  return TRUE;
+}
+
 static gboolean
 on_tick (GtkWidget     *widget,
          GdkFrameClock *clock,
@@ -169,8 +210,12 @@ on_tick (GtkWidget     *widget,
     return G_SOURCE_CONTINUE;
 
   if (!at_size)
-    g_printerr (_("The window is %d×%d instead of the requested %d×%d\n"),
-                width, height, take->request.width, take->request.height);
+    {
+      g_printerr (_("The window is %d×%d instead of the requested %d×%d\n"),
+                  width, height, take->request.width, take->request.height);
+      if (width > take->request.width)
+        print_too_wide (widget, take->request.width);
+    }
 
   imh_screenshot_save_widget (take->subject, take->request.path, &error);
   take->callback (GTK_WINDOW (widget), error, take->user_data);

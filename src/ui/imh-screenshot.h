@@ -15,6 +15,7 @@ typedef struct {
   int       width;      /* window size in logical pixels */
   int       height;
   gboolean  dark;       /* dark style instead of light */
+  double    text_scale; /* the desktop's text scaling factor (1: none) */
   char     *record;     /* a game record to show (--record), or NULL */
   int       ply;        /* the ply of the record to show (--ply); -1: its end */
   gboolean  analysis;   /* --analysis: the Analysis page, after a quick analysis */

@@ -398,7 +398,9 @@ class Checker:
         # The person's decision, then the computer's.
         since = time.monotonic()
         self.key(RETURN)
-        wanted = f'{person} chose: {target}.'
+        # "Ann chose: <the target>." or, with what it did besides,
+        # "Ann chose: <the target> (Ann gets …)."
+        wanted = f'{person} chose: {target}'
 
         def said(prefix):
             return [m for m in self.board_messages(since) if m.startswith(prefix)]

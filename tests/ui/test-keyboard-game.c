@@ -12,9 +12,9 @@
  * focused target stood for; the targets are chosen at random (seeded),
  * a decision of a kind not played yet first, so that every kind the game
  * offered is played by keys (the base game on sides A and B); the view
- * showing the same position again keeps a first pick. The game over
- * summary is closed without keys (the test's X server has no window
- * manager to give it the keyboard); then the history keys (Alt+←/→,
+ * showing the same position again keeps a first pick. Escape closes the
+ * game over summary (the test gives it the keyboard as a window manager
+ * would: the test's X server has none); then the history keys (Alt+←/→,
  * Home/End) step through the finished game. Under a (virtual) display.
  * A whole game takes a few seconds. */
 #define G_LOG_DOMAIN "test-keyboard-game"
@@ -200,35 +200,16 @@ press_decide (Fixture *f,
 }
 
 static gboolean
-only_main_window_active (gpointer data)
+only_main_window (gpointer data)
 {
-  Fixture *f = data;
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  return g_list_model_get_n_items (toplevels) == 1 && gtk_window_is_active (f->window);
+  return g_list_model_get_n_items (gtk_window_get_toplevels ()) == 1;
 }
 
-static void
-close_summary (Fixture *f)
+/* The game over summary: the toplevel other than the game's window, once
+ * mapped (NULL before). */
+static GtkWindow *
+get_summary (Fixture *f)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (window != f->window)
-        {
-          gtk_window_close (window);
-          return;
-        }
-    }
-}
-
-static gboolean
-summary_is_shown (gpointer data)
-{
-  Fixture *f = data;
   GListModel *toplevels = gtk_window_get_toplevels ();
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
@@ -236,9 +217,39 @@ summary_is_shown (gpointer data)
       g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
 
       if (window != f->window && gtk_widget_get_mapped (GTK_WIDGET (window)))
-        return TRUE;
+        return window;
     }
-  return FALSE;
+  return NULL;
+}
+
+static gboolean
+summary_is_shown (gpointer data)
+{
+  return get_summary (data) != NULL;
+}
+
+static gboolean
+summary_is_active (gpointer data)
+{
+  GtkWindow *summary = get_summary (data);
+
+  return summary != NULL && gtk_window_is_active (summary);
+}
+
+/* Closes the summary by its key (Escape). The test's X server has no
+ * window manager to give a newly mapped window the keyboard: the test
+ * gives it as one would (presenting the window once it is mapped, which
+ * sets the X input focus), and gives it back to the game's window after. */
+static void
+close_summary_by_keys (Fixture *f)
+{
+  imh_test_iterate_until (summary_is_shown, f);
+  gtk_window_present (get_summary (f));
+  imh_test_iterate_until (summary_is_active, f);
+  imh_test_keys_press (&f->keys, GDK_KEY_Escape, FALSE);
+  imh_test_iterate_until (only_main_window, f);
+  gtk_window_present (f->window);
+  imh_test_iterate_until (window_is_active, f->window);
 }
 
 /* ---- Decision kinds ------------------------------------------------------------------ */
@@ -556,11 +567,8 @@ test_keyboard_game (Fixture       *f,
   else
     g_assert_true (g_hash_table_contains (played, "swap"));
 
-  /* The summary opened. Without a window manager (the test's X server)
-   * it does not get the keyboard: it is closed, not by keys. */
-  imh_test_iterate_until (summary_is_shown, f);
-  close_summary (f);
-  imh_test_iterate_until (only_main_window_active, f);
+  /* The summary opened; Escape closes it. */
+  close_summary_by_keys (f);
   imh_test_flush_main_loop ();
   if (!gtk_widget_has_focus (GTK_WIDGET (f->board)))
     tab_to_board (f);

@@ -208,7 +208,10 @@ check_history_view (ImhGameKind kind,
       g_assert_true (imh_game_apply (game, legal.d[0], IMH_BRANCH_TRUNCATE, &error));
       g_assert_no_error (error);
     }
+  /* The new rows laid out and drawn (on a busy machine more than a few
+   * turns of the main loop). */
   imh_test_flush_main_loop ();
+  imh_test_wait_for_paint (view);
   for (int p = 0; p < n_players; p++)
     g_ptr_array_add (seen, render (reference[p]));
   for (int p = 1; p < n_players; p++)

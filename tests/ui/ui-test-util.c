@@ -33,6 +33,33 @@ imh_test_widget_is_drawn (gpointer widget)
   return gtk_widget_get_mapped (GTK_WIDGET (widget)) && gtk_widget_get_width (GTK_WIDGET (widget)) > 0;
 }
 
+static void
+count_paint (GdkFrameClock *clock,
+             gpointer       data)
+{
+  (*(guint *) data)++;
+}
+
+static gboolean
+painted (gpointer data)
+{
+  return *(guint *) data > 0;
+}
+
+void
+imh_test_wait_for_paint (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  guint n = 0;
+  gulong id;
+
+  g_assert_nonnull (clock);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint), &n);
+  gtk_widget_queue_draw (widget);
+  imh_test_iterate_until (painted, &n);
+  g_signal_handler_disconnect (clock, id);
+}
+
 GtkWindow *
 imh_test_find_toplevel (GType type)
 {

@@ -28,6 +28,9 @@ void       imh_test_wait_for_object (gpointer    object,
                                      const char *property);
 /* For imh_test_iterate_until: the widget is mapped and has a width. */
 gboolean   imh_test_widget_is_drawn (gpointer widget);
+/* Runs the main loop until the window of widget (realized) has painted a
+ * frame after now: every size change made before is laid out. */
+void       imh_test_wait_for_paint  (GtkWidget  *widget);
 /* widget itself or its first descendant (depth first) that match() accepts, or NULL. */
 GtkWidget *imh_test_find_widget     (GtkWidget *widget,
                                      gboolean (*match) (GtkWidget *widget, gpointer data),

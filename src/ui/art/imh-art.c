@@ -179,6 +179,25 @@ imh_art_fit_size (cairo_t    *cr,
   return MAX (size, floor);
 }
 
+void
+imh_art_text_size (cairo_t    *cr,
+                   const char *text,
+                   double      size,
+                   gboolean    bold,
+                   double     *width,
+                   double     *height)
+{
+  PangoLayout *layout = text_layout (cr, text, MAX (size, imh_art_get_min_text (cr)), bold);
+  PangoRectangle ink, logical;
+
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  g_object_unref (layout);
+  if (width != NULL)
+    *width = logical.width;
+  if (height != NULL)
+    *height = ink.height;
+}
+
 gboolean
 imh_art_text_fits (cairo_t    *cr,
                    const char *text,

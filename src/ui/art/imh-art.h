@@ -134,6 +134,15 @@ double imh_art_fit_size     (cairo_t       *cr,
                              double         size,
                              gboolean       bold);
 
+/* The width and the ink's height of text at size (never below the floor
+ * of cr), in pixels: what a box must have for the text to fit it. */
+void   imh_art_text_size    (cairo_t       *cr,
+                             const char    *text,
+                             double         size,
+                             gboolean       bold,
+                             double        *width,
+                             double        *height);
+
 /* Whether text fits the box b whole at size (its width and its ink's
  * height). */
 gboolean imh_art_text_fits  (cairo_t       *cr,

@@ -512,9 +512,9 @@ _imh_board_get_announcement (ImhBoard *self,
   return priv->announced;
 }
 
-/* The decision just made, what it did and who decides now, said once:
- * "Computer chose: Unload the boat at row 2. Computer gets Obelisk; Ann
- * gets Temple with 3 symbols. Ann to move: place a meeple." */
+/* The decision just made, what it did and who decides now, said once in
+ * two sentences: "Computer chose: Unload the boat at row 2 (Computer gets
+ * Obelisk; Ann gets Temple with 3 symbols). Ann to move: place a meeple." */
 static void
 announce_decision (ImhBoard       *self,
                    const ImhState *before,
@@ -534,7 +534,9 @@ announce_decision (ImhBoard       *self,
     done = IMH_BOARD_GET_CLASS (self)->describe_consequences (self, before, decision, after, names);
   if (done != NULL && *done != '\0')
     {
-      char *both = g_strconcat (what, ". ", done, NULL);
+      /* TRANSLATORS: a decision and what it did besides: "Unload the boat
+       * at row 2 (Computer gets Obelisk; Ann gets Temple with 3 symbols)" */
+      char *both = g_strdup_printf (_("%s (%s)"), what, done);
 
       g_free (what);
       what = both;

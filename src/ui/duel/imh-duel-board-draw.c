@@ -374,7 +374,9 @@ draw_count (cairo_t       *cr,
   imh_art_text (cr, buf, x, y, w, h, MIN (h * 0.9, 0.3 * self->u), TRUE, PANGO_ALIGN_CENTER, c);
 }
 
-/* A count on a small tile: a dark pill at its lower right corner. */
+/* A count on a small tile: a dark pill at its lower right corner, as
+ * large as its text needs (larger than the tile's share at a large text
+ * size: the count is never left out). */
 static void
 draw_badge (cairo_t      *cr,
             int           n,
@@ -383,15 +385,60 @@ draw_badge (cairo_t      *cr,
             double        s)
 {
   char buf[16];
-  double h = s * 0.42, w = s * 0.6;
+  double h = s * 0.42, w = s * 0.6, size = h * 0.75, tw, th;
+  double right = x + s + w * 0.25, bottom = y + s + h * 0.3;
   ImhRgba white = { 1, 1, 1, 1 };
 
   g_snprintf (buf, sizeof buf, "×%d", n);
-  imh_art_rounded_rect (cr, x + s - w * 0.75, y + s - h * 0.7, w, h, h / 2);
+  size = MAX (size, imh_art_get_min_text (cr));
+  imh_art_text_size (cr, buf, size, TRUE, &tw, &th);
+  w = MAX (w, tw + th * 0.8);
+  h = MAX (h, th * 1.5);
+  imh_art_rounded_rect (cr, right - w, bottom - h, w, h, h / 2);
   cairo_set_source_rgba (cr, 0.15, 0.12, 0.08, 0.92);
   cairo_fill (cr);
-  imh_art_text_if_fits (cr, buf, (ImhBox) { x + s - w * 0.75, y + s - h * 0.7, w, h }, h * 0.75, TRUE,
-                        PANGO_ALIGN_CENTER, &white);
+  imh_art_text (cr, buf, right - w, bottom - h, w, h, size, TRUE, PANGO_ALIGN_CENTER, &white);
+}
+
+/* The crypt tiles a player holds as their numbers in lines ("2 7 8" /
+ * "10"), at the text size of the floor, or a dash for none: the grid's
+ * place when its numbers would not fit their cells. */
+static void
+draw_crypt_list (cairo_t               *cr,
+                 const ImhTablePalette *pal,
+                 guint                  held,
+                 Box                    c)
+{
+  double size = imh_art_get_min_text (cr), line_h, tw;
+  g_autoptr(GString) line = g_string_new (NULL);
+  double y;
+
+  imh_art_text_size (cr, "12", size, TRUE, NULL, &line_h);
+  line_h *= 1.6;
+  y = c.y + line_h * 0.2;
+  if (held == 0)
+    {
+      imh_art_text (cr, "–", c.x, y, c.w, line_h, size, TRUE, PANGO_ALIGN_CENTER, &pal->text);
+      return;
+    }
+  for (int n = 0; n < 12; n++)
+    {
+      g_autofree char *next = NULL;
+
+      if (!((held >> n) & 1))
+        continue;
+      next = line->len > 0 ? g_strdup_printf ("%s %d", line->str, n + 1) : g_strdup_printf ("%d", n + 1);
+      imh_art_text_size (cr, next, size, TRUE, &tw, NULL);
+      if (line->len > 0 && tw > c.w)
+        {
+          imh_art_text (cr, line->str, c.x, y, c.w, line_h, size, TRUE, PANGO_ALIGN_CENTER, &pal->text);
+          y += line_h;
+          g_string_printf (line, "%d", n + 1);
+        }
+      else
+        g_string_assign (line, next);
+    }
+  imh_art_text (cr, line->str, c.x, y, c.w, line_h, size, TRUE, PANGO_ALIGN_CENTER, &pal->text);
 }
 
 /* The obelisk as the rulebook builds it: a stack of tiles, one block each,
@@ -658,6 +705,14 @@ draw_panel (ImhDuelBoard         *self,
             double s = MIN (c.w / 4, c.h / 3) * 0.9;
             double gx = (c.w - 4 * s) / 2, gy = (c.h - 3 * s) / 2;
             ImhRgba white = { 1, 1, 1, 1 };
+
+            /* A text size too large for the grid's numbers (the
+             * desktop's large text): the numbers held, in words. */
+            if (!imh_art_text_fits (cr, "12", (Box) { 0, 0, s, s }, s * 0.42, FALSE))
+              {
+                draw_crypt_list (cr, pal, d->crypt[player], c);
+                break;
+              }
             for (int n = 0; n < 12; n++)
               {
                 double x = c.x + gx + (n % 4) * s, y = c.y + gy + (n / 4) * s;

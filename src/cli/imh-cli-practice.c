@@ -145,10 +145,11 @@ print_exercises_text (GPtrArray *list,
       /* TRANSLATORS: an exercise's line: game id, the decision's number, the game */
       printf (_("game %lld, decision %u (%s)"), (long long) imh_exercise_get_game_id (e),
               imh_exercise_get_ply (e) + 1, game);
-      /* TRANSLATORS: %s is "mistake" or "blunder", %.1f the loss in percentage points */
       printf ("  %s  ", player);
+      /* TRANSLATORS: %s is "mistake" or "blunder", %.1f the loss in percentage points */
       printf (_("%s, %.1f points lost"), mark_text (imh_exercise_get_mark (e)), imh_exercise_get_loss (e));
       if (imh_exercise_get_due (e) <= today)
+        /* TRANSLATORS: said of an exercise to practise today */
         printf ("  %s", _("due"));
       printf ("\n       %s\n", question);
     }

@@ -560,7 +560,7 @@ test_groups (void)
 static void
 test_migration (void)
 {
-  g_autofree char *gz = g_test_build_filename (G_TEST_DIST, "data", "library-v2.sqlite3.gz", NULL);
+  g_autofree char *gz = g_test_build_filename (G_TEST_DIST, "core", "data", "library-v2.sqlite3.gz", NULL);
   g_autofree char *path = temp_db ("v2.sqlite3");
   g_autofree char *cmd = NULL;
   g_autoptr(GError) error = NULL;

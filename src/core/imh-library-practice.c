@@ -71,7 +71,8 @@ candidates_json (const ImhAnalysisPly *p)
       if (t->decision == p->best || t->decision == p->played)
         continue;
       loss = MAX (0.0, (root_best - t->win) * 100.0);
-      c[n++] = (ImhExerciseCandidate) { t->decision, t->win, t->win_ci, loss,
+      /* Shown on the scale of the best's value: that minus the loss. */
+      c[n++] = (ImhExerciseCandidate) { t->decision, p->win_before - loss / 100.0, t->win_ci, loss,
                                         loss - t->win_ci * 100.0 <= IMH_EXERCISE_TOLERANCE_PP,
                                         FALSE, FALSE };
     }

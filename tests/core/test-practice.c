@@ -263,6 +263,10 @@ test_check (Fixture *f, gconstpointer data)
   g_assert_cmpint (imh_exercise_check (e, top[3], &loss), ==, IMH_EXERCISE_NOT_GOOD);
   g_assert_cmpfloat_with_epsilon (loss, 2.5, 1e-6);
   g_assert_cmpint (imh_exercise_check (e, top[4], NULL), ==, IMH_EXERCISE_SOLVED);
+  /* Values on the best's scale: its 0.6 minus the loss. */
+  for (guint k = 0; k < n; k++)
+    if (c[k].decision == top[1])
+      g_assert_cmpfloat_with_epsilon (c[k].win, 0.59, 1e-6);
   g_assert_cmpint (imh_exercise_check (e, imh_exercise_get_played (e), &loss), ==, IMH_EXERCISE_PLAYED);
   g_assert_cmpfloat_with_epsilon (loss, 12.0, 1e-6);
   if (have_spare)

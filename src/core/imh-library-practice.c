@@ -125,9 +125,11 @@ delete_rows (Conn       *c,
   return _imh_library_stmt_done (c, stmt, error);
 }
 
+/* Rows of the person seats only: the statistics are a person's. */
 static gboolean
 insert_seats (Conn              *c,
               gint64             game_id,
+              const ImhRecord   *r,
               const ImhAnalysis *a,
               GError           **error)
 {
@@ -138,6 +140,8 @@ insert_seats (Conn              *c,
       double loss_kind[IMH_DECISION_N_GROUPS] = { 0 };
       sqlite3_stmt *stmt;
 
+      if (g_strcmp0 (r->players[seat].kind, "human") != 0)
+        continue;
       for (guint i = 0; i < a->n_plies; i++)
         {
           const ImhAnalysisPly *p = &a->plies[i];
@@ -358,7 +362,7 @@ _imh_library_practice_index_locked (Conn        *c,
       return delete_rows (c, game_id, TRUE, error);
     }
   ok = delete_rows (c, game_id, FALSE, error)
-       && insert_seats (c, game_id, a, error)
+       && insert_seats (c, game_id, r, a, error)
        && sync_exercises (c, game_id, r, a, error);
   imh_analysis_free (a);
   imh_record_free (r);

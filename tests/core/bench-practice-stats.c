@@ -53,7 +53,7 @@ static const char fill_sql[] =
   "  abs (random ()) % 5, abs (random ()) % 4, abs (random ()) % 3, (abs (random ()) % 200) / 10.0 - 10,"
   "  CASE WHEN place = 1 THEN 1.0 ELSE 0.0 END, CASE WHEN place = 1 THEN 0.95 ELSE 0.05 END,"
   "  20, abs (random ()) % 100, 8, abs (random ()) % 80, 5, abs (random ()) % 50, 2, abs (random ()) % 20"
-  " FROM players;"
+  " FROM players WHERE kind = 'human';"
   "COMMIT;";
 
 static void

@@ -600,7 +600,7 @@ test_migration (void)
   g_assert_cmpuint (expected, >, 0);
   ada = list (lib, "Ada", TRUE, imh_exercise_today ());
   g_assert_cmpuint (ada->len, ==, expected);
-  g_assert_cmpint (raw_count (path, "SELECT count(*) FROM analysis_seats"), ==, 2);
+  g_assert_cmpint (raw_count (path, "SELECT count(*) FROM analysis_seats"), ==, 1);
   st = imh_library_get_player_stats (lib, &q, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (st->n_analysed, ==, 1);

@@ -401,6 +401,69 @@ imh_library_list_exercises (ImhLibrary          *library,
   return ok ? g_steal_pointer (&list) : NULL;
 }
 
+typedef struct {
+  GStrv    names;
+  gboolean due_only;
+  guint32  today;
+} ListData;
+
+static void
+list_data_free (ListData *d)
+{
+  g_strfreev (d->names);
+  g_free (d);
+}
+
+static void
+list_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  ListData *d = task_data;
+  GError *error = NULL;
+  GPtrArray *list = imh_library_list_exercises (source, (const char * const *) d->names, d->due_only,
+                                                d->today, &error);
+
+  if (list == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, list, (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+imh_library_list_exercises_async (ImhLibrary          *library,
+                                  const char * const  *names,
+                                  gboolean             due_only,
+                                  guint32              today,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ListData *d;
+
+  g_return_if_fail (IMH_IS_LIBRARY (library));
+
+  task = g_task_new (library, cancellable, callback, user_data);
+  g_task_set_source_tag (task, imh_library_list_exercises_async);
+  d = g_new0 (ListData, 1);
+  d->names = g_strdupv ((char **) names);
+  d->due_only = due_only;
+  d->today = today;
+  g_task_set_task_data (task, d, (GDestroyNotify) list_data_free);
+  g_task_run_in_thread (task, list_thread);
+}
+
+GPtrArray *
+imh_library_list_exercises_finish (ImhLibrary    *library,
+                                   GAsyncResult  *result,
+                                   GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, library), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
 ImhExercise *
 imh_library_get_exercise (ImhLibrary  *library,
                           gint64       id,

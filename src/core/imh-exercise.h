@@ -130,6 +130,17 @@ GPtrArray    *imh_library_list_exercises (ImhLibrary          *library,
                                           gboolean             due_only,
                                           guint32              today,
                                           GError             **error);
+/* The same in a worker thread (names are copied). */
+void          imh_library_list_exercises_async  (ImhLibrary          *library,
+                                                 const char * const  *names,
+                                                 gboolean             due_only,
+                                                 guint32              today,
+                                                 GCancellable        *cancellable,
+                                                 GAsyncReadyCallback  callback,
+                                                 gpointer             user_data);
+GPtrArray    *imh_library_list_exercises_finish (ImhLibrary          *library,
+                                                 GAsyncResult        *result,
+                                                 GError             **error);
 ImhExercise  *imh_library_get_exercise   (ImhLibrary          *library,
                                           gint64               id,
                                           GError             **error);

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
 #include "imh-library-private.h"
@@ -213,4 +214,64 @@ imh_library_get_player_stats (ImhLibrary                *library,
   ok = _imh_library_end_read (c, ok, error);
   _imh_library_conn_unlock (c);
   return ok ? g_steal_pointer (&s) : NULL;
+}
+
+typedef struct {
+  GStrv               names;
+  ImhPlayerStatsQuery query;
+} StatsData;
+
+static void
+stats_data_free (StatsData *d)
+{
+  g_strfreev (d->names);
+  g_free (d);
+}
+
+static void
+stats_thread (GTask        *task,
+              gpointer      source,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  StatsData *d = task_data;
+  GError *error = NULL;
+  ImhPlayerStats *st = imh_library_get_player_stats (source, &d->query, &error);
+
+  if (st == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, st, (GDestroyNotify) imh_player_stats_free);
+}
+
+void
+imh_library_get_player_stats_async (ImhLibrary                *library,
+                                    const ImhPlayerStatsQuery *query,
+                                    GCancellable              *cancellable,
+                                    GAsyncReadyCallback        callback,
+                                    gpointer                   user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  StatsData *d;
+
+  g_return_if_fail (IMH_IS_LIBRARY (library));
+  g_return_if_fail (query != NULL);
+
+  task = g_task_new (library, cancellable, callback, user_data);
+  g_task_set_source_tag (task, imh_library_get_player_stats_async);
+  d = g_new0 (StatsData, 1);
+  d->names = g_strdupv ((char **) query->names);
+  d->query = *query;
+  d->query.names = (const char * const *) d->names;
+  g_task_set_task_data (task, d, (GDestroyNotify) stats_data_free);
+  g_task_run_in_thread (task, stats_thread);
+}
+
+ImhPlayerStats *
+imh_library_get_player_stats_finish (ImhLibrary    *library,
+                                     GAsyncResult  *result,
+                                     GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, library), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

@@ -74,6 +74,15 @@ typedef struct {
 ImhPlayerStats *imh_library_get_player_stats (ImhLibrary                *library,
                                               const ImhPlayerStatsQuery *query,
                                               GError                   **error);
+/* The same in a worker thread (the query is copied). */
+void            imh_library_get_player_stats_async  (ImhLibrary                *library,
+                                                     const ImhPlayerStatsQuery *query,
+                                                     GCancellable              *cancellable,
+                                                     GAsyncReadyCallback        callback,
+                                                     gpointer                   user_data);
+ImhPlayerStats *imh_library_get_player_stats_finish (ImhLibrary                *library,
+                                                     GAsyncResult              *result,
+                                                     GError                   **error);
 void            imh_player_stats_free        (ImhPlayerStats            *stats);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImhPlayerStats, imh_player_stats_free)
 

@@ -543,6 +543,42 @@ test_stats (Fixture *f, gconstpointer data)
 }
 
 static void
+async_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GAsyncResult **out = user_data;
+  *out = g_object_ref (result);
+}
+
+/* The worker-thread variants give what the synchronous calls give. */
+static void
+test_async (Fixture *f, gconstpointer data)
+{
+  const char *names[] = { "Ada", NULL };
+  ImhPlayerStatsQuery q = { names, -1, 0, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) l = NULL;
+  g_autoptr(ImhPlayerStats) st = NULL;
+  GAsyncResult *result = NULL;
+
+  imh_library_list_exercises_async (f->lib, names, FALSE, imh_exercise_today (), NULL, async_done, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  l = imh_library_list_exercises_finish (f->lib, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (l->len, ==, 3);
+  g_clear_object (&result);
+
+  imh_library_get_player_stats_async (f->lib, &q, NULL, async_done, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  st = imh_library_get_player_stats_finish (f->lib, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (st->n_games, ==, 2);
+  g_assert_cmpuint (st->points->len, ==, 2);
+  g_clear_object (&result);
+}
+
+static void
 test_groups (void)
 {
   g_assert_cmpuint (imh_decision_n_groups (IMH_GAME_DUEL), ==, 3);
@@ -619,6 +655,7 @@ main (int argc, char **argv)
   g_test_add ("/practice/schedule", Fixture, NULL, fixture_set_up, test_schedule, fixture_tear_down);
   g_test_add ("/practice/follow-game", Fixture, NULL, fixture_set_up, test_follow_game, fixture_tear_down);
   g_test_add ("/practice/stats", Fixture, NULL, fixture_set_up, test_stats, fixture_tear_down);
+  g_test_add ("/practice/async", Fixture, NULL, fixture_set_up, test_async, fixture_tear_down);
   g_test_add_func ("/practice/migration", test_migration);
   return g_test_run ();
 }

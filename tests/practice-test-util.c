@@ -18,6 +18,20 @@ practice_record (guint64      seed,
                  const char  *name1,
                  const char  *started)
 {
+  const char *kinds[] = { kind0, kind1 };
+  const char *names[] = { name0, name1 };
+
+  return practice_record_of (IMH_GAME_DUEL, 2, seed, kinds, names, started);
+}
+
+char *
+practice_record_of (ImhGameKind          game,
+                    guint                n_players,
+                    guint64              seed,
+                    const char * const  *kinds,
+                    const char * const  *names,
+                    const char          *started)
+{
   ImhOptions o;
   ImhRecordError err = { 0 };
   ImhRecord *r;
@@ -25,11 +39,11 @@ practice_record (guint64      seed,
   ImhRng rng;
   char *text, *copy;
 
-  imh_options_init (&o, IMH_GAME_DUEL, 2);
+  imh_options_init (&o, game, (int) n_players);
   r = imh_record_new (&o, seed, &err);
   g_assert_nonnull (r);
-  g_assert_true (imh_record_set_player (r, 0, kind0, name0));
-  g_assert_true (imh_record_set_player (r, 1, kind1, name1));
+  for (guint i = 0; i < n_players; i++)
+    g_assert_true (imh_record_set_player (r, (int) i, kinds[i], names[i]));
   g_assert_true (imh_record_set_date (r, FALSE, started));
   imh_record_initial (r, s);
   imh_rng_seed (&rng, seed * 7 + 1);

@@ -22,6 +22,13 @@ char        *practice_record   (guint64      seed,
                                 const char  *kind1,
                                 const char  *name1,
                                 const char  *started);
+/* The same for any game and number of players. */
+char        *practice_record_of (ImhGameKind          game,
+                                 guint                n_players,
+                                 guint64              seed,
+                                 const char * const  *kinds,
+                                 const char * const  *names,
+                                 const char          *started);
 /* The plies of record's main line with at least 6 legal decisions, moved
  * by seat (at most max). */
 GArray      *practice_choice_plies (const char *record,

@@ -542,6 +542,76 @@ test_stats (Fixture *f, gconstpointer data)
   }
 }
 
+/* The base game, three players: Ada (person, seat 1) between two
+ * computers; two mistakes of hers, one of a computer. */
+static void
+test_classic (void)
+{
+  g_autofree char *path = temp_db ("classic.sqlite3");
+  g_autoptr(ImhLibrary) lib = open_at (path);
+  const char *kinds[] = { "computer:casual", "human", "computer:strong" };
+  const char *who[] = { "Cleo", "Ada", "Dan" };
+  g_autofree char *text = practice_record_of (IMH_GAME_CLASSIC, 3, 9, kinds, who, "2026-04-01T10:00:00Z");
+  g_autoptr(GArray) ada = practice_choice_plies (text, 1, 2);
+  g_autoptr(GArray) cleo = practice_choice_plies (text, 0, 1);
+  g_autoptr(GPtrArray) l = NULL;
+  g_autoptr(ImhPlayerStats) st = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *names[] = { "Ada", NULL };
+  ImhPlayerStatsQuery q = { names, IMH_GAME_CLASSIC, 0, 0 };
+  gint64 id = add_game (lib, text);
+  PracticeLoss losses[3];
+  ImhAnalysis *an;
+  guint hidden = 0;
+
+  g_assert_cmpuint (ada->len, ==, 2);
+  g_assert_cmpuint (cleo->len, ==, 1);
+  losses[0] = (PracticeLoss) { g_array_index (ada, guint, 0), 11 };
+  losses[1] = (PracticeLoss) { g_array_index (ada, guint, 1), 18 };
+  losses[2] = (PracticeLoss) { g_array_index (cleo, guint, 0), 30 };
+  an = practice_analysis (text, losses, 3, -1);
+  practice_store (lib, id, an);
+  imh_analysis_free (an);
+
+  l = list (lib, "ada", FALSE, imh_exercise_today ());
+  g_assert_cmpuint (l->len, ==, 2);
+  for (guint i = 0; i < l->len; i++)
+    {
+      ImhExercise *e = l->pdata[i];
+      g_autofree ImhState *truth = true_position (text, imh_exercise_get_ply (e));
+      const ImhState *seen = imh_exercise_get_position (e);
+      const ImhRules *rules = imh_rules_of (seen);
+      ImhDecisionList l1, l2;
+      int n1 = imh_legal (truth, &l1), n2 = imh_legal (seen, &l2);
+
+      g_assert_cmpint (imh_exercise_get_game (e), ==, IMH_GAME_CLASSIC);
+      g_assert_cmpuint (imh_exercise_get_seat (e), ==, 1);
+      g_assert_cmpuint (imh_exercise_get_ply (e), ==, g_array_index (ada, guint, i));
+      g_assert_cmpint (n1, ==, n2);
+      g_assert_cmpmem (l1.d, n1 * sizeof (ImhDecision), l2.d, n2 * sizeof (ImhDecision));
+      g_assert_cmpint (imh_exercise_check (e, imh_exercise_get_best (e), NULL), ==, IMH_EXERCISE_SOLVED);
+      if (rules->hidden_count (truth) > 1)
+        {
+          hidden++;
+          g_assert_true (rules->hash (seen) != rules->hash (truth));
+        }
+    }
+  /* The base game hides its decks all game long. */
+  g_assert_cmpuint (hidden, ==, 2);
+
+  st = imh_library_get_player_stats (lib, &q, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (st->n_games, ==, 1);
+  g_assert_cmpuint (st->points->len, ==, 1);
+  g_assert_cmpuint (g_array_index (st->points, ImhPlayerStatsPoint, 0).mistakes, ==, 2);
+  g_assert_cmpuint (st->levels->len, ==, 1);
+  g_assert_cmpint (g_array_index (st->levels, ImhPlayerStatsLevel, 0).level, >=, 0);
+  g_assert_cmpuint (g_array_index (st->levels, ImhPlayerStatsLevel, 0).games, ==, 1);
+  for (guint i = 0; i < st->groups->len; i++)
+    g_assert_cmpint (g_array_index (st->groups, ImhPlayerStatsGroup, i).game, ==, IMH_GAME_CLASSIC);
+  g_assert_cmpuint (st->groups->len, >=, 2);
+}
+
 static void
 async_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -655,6 +725,7 @@ main (int argc, char **argv)
   g_test_add ("/practice/schedule", Fixture, NULL, fixture_set_up, test_schedule, fixture_tear_down);
   g_test_add ("/practice/follow-game", Fixture, NULL, fixture_set_up, test_follow_game, fixture_tear_down);
   g_test_add ("/practice/stats", Fixture, NULL, fixture_set_up, test_stats, fixture_tear_down);
+  g_test_add_func ("/practice/classic", test_classic);
   g_test_add ("/practice/async", Fixture, NULL, fixture_set_up, test_async, fixture_tear_down);
   g_test_add_func ("/practice/migration", test_migration);
   return g_test_run ();

@@ -239,7 +239,7 @@ static const char schema_v3[] =
   "  UNIQUE (game_id, ply)"
   ");"
   "CREATE INDEX exercises_due ON exercises (due);"
-  "CREATE INDEX players_name_game ON players (name COLLATE NOCASE, kind, game_id, seat, place);"
+  "CREATE INDEX players_person ON players (name COLLATE NOCASE, game_id, seat, place, kind) WHERE kind = 'human';"
   "CREATE INDEX games_stats ON games (id, game, started, finished, winner, max_level, analysed, deleted_at);";
 
 static gboolean

@@ -26,14 +26,15 @@ imh_player_stats_free (ImhPlayerStats *stats)
 /* The user's seats, one row each: ?1 a JSON array of names (compared
  * without case), ?2 the game kind or -1, ?3 since, ?4 until (0: any).
  * The analysis columns are NULL for a game without a readable analysis.
- * One pass over the rows (in the order of the players_name_game index)
+ * One pass over the rows (in the order of the players_person index)
  * gives the points and the sums of every statistic; the points are then
- * sorted by start time. */
+ * sorted by start time. The covering indexes are named: without the
+ * statistics of ANALYZE the planner would read the wide rows of games. */
 static const char seats_sql[] =
   "SELECT p.game_id, g.started, g.game, p.seat, g.max_level, g.finished, g.winner, p.place,"
   " a.seat, a.accuracy, a.mistakes + a.blunders, a.blunders, a.luck, a.result, a.luck_adjusted,"
   " a.n_kind0, a.loss_kind0, a.n_kind1, a.loss_kind1, a.n_kind2, a.loss_kind2, a.n_kind3, a.loss_kind3"
-  " FROM players p JOIN games g ON g.id = p.game_id"
+  " FROM players p INDEXED BY players_person JOIN games g INDEXED BY games_stats ON g.id = p.game_id"
   " LEFT JOIN analysis_seats a ON a.game_id = p.game_id AND a.seat = p.seat"
   "   AND g.analysed = " G_STRINGIFY (ANALYSED_READABLE)
   " WHERE p.name COLLATE NOCASE IN (SELECT value FROM json_each (?1)) AND p.kind = 'human'"

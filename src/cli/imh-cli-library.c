@@ -13,6 +13,7 @@
 
 #include "imh-cli.h"
 #include "imh-cli-util.h"
+#include "imh-cli-practice.h"
 #include "imh-library-model.h"
 #include "imh-library-private.h"
 
@@ -554,14 +555,40 @@ run_stats (int argc, char **argv)
   g_autoptr(ImhLibrary) library = NULL;
   g_autoptr(GError) error = NULL;
   ImhLibraryStats st;
+  g_auto(GStrv) names = NULL;
+  g_autofree char *game = NULL, *since = NULL;
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "player", 0, 0, G_OPTION_ARG_STRING_ARRAY, &names, N_("Statistics of the games of this player (repeatable)"), N_("NAME") },
+    { "game", 0, 0, G_OPTION_ARG_STRING, &game, N_("Only this game: duel or classic"), N_("GAME") },
+    { "since", 0, 0, G_OPTION_ARG_STRING, &since, N_("Only games started on or after this day"), N_("YYYY-MM-DD") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { NULL }
+  };
 
-  g_option_context_set_summary (context, _("Show totals of the library."));
+  g_option_context_set_summary (context, _("Show totals of the library, or with --player the statistics "
+                                           "of that player’s games."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, db_entries, GETTEXT_PACKAGE);
   if (!imh_cli_parse (context, &argc, &argv))
+    return IMH_CLI_USAGE;
+  if (argc > 1)
+    {
+      imh_cli_error (_("unexpected argument “%s”"), argv[1]);
+      return IMH_CLI_USAGE;
+    }
+  if (names == NULL && (game != NULL || since != NULL || json))
+    {
+      imh_cli_error (_("--game, --since and --json need --player"));
+      return IMH_CLI_USAGE;
+    }
+  if (names != NULL && !imh_cli_practice_check_stats_args (names, game, since))
     return IMH_CLI_USAGE;
   library = open_library ();
   if (library == NULL)
     return IMH_CLI_FAILED;
+  if (names != NULL)
+    return imh_cli_practice_stats (library, names, game, since, json);
   if (!imh_library_get_stats (library, &st, &error))
     {
       imh_cli_error ("%s", error->message);
@@ -866,6 +893,7 @@ usage (FILE *out)
   fprintf (out, "  %-11s %s\n", "restore", _("Take games out of the trash"));
   fprintf (out, "  %-11s %s\n", "empty-trash", _("Remove the games in the trash for good"));
   fprintf (out, "  %-11s %s\n", "stats", _("Show totals"));
+  fprintf (out, "  %-11s %s\n", "exercises", _("List the exercises made of a player’s mistakes"));
   fprintf (out, "  %-11s %s\n", "bench", _("Benchmark a library of random games"));
   fprintf (out, "\n%s\n", _("Run “imhotep-cli library COMMAND --help” for the options of a command."));
 }
@@ -924,6 +952,8 @@ imh_cli_library (int argc, char **argv)
     status = run_empty_trash (argc, argv);
   else if (strcmp (command, "stats") == 0)
     status = run_stats (argc, argv);
+  else if (strcmp (command, "exercises") == 0)
+    status = imh_cli_practice_exercises (argc, argv, db_entries, open_library);
   else if (strcmp (command, "bench") == 0)
     status = run_bench (argc, argv);
   else

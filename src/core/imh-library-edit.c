@@ -265,6 +265,9 @@ _imh_library_insert_analysis_locked (Conn        *c,
   sqlite3_bind_int (stmt, 2, (int) n_blunders);
   if (!_imh_library_stmt_done (c, stmt, error))
     return 0;
+  /* What practice and the statistics read of it. */
+  if (!_imh_library_practice_index_locked (c, game_id, data, error))
+    return 0;
   return id;
 }
 

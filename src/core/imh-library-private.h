@@ -175,6 +175,15 @@ gint64 _imh_library_insert_bookmark_locked (Conn *c, gint64 id, gint64 game_id, 
 gboolean _imh_library_trash_set_locked (Conn *c, gint64 id, gint64 deleted_at, GError **error);
 void _imh_library_trash_purge_expired (ImhLibrary *self);
 
+/* imh-library-practice.c */
+/* Makes the rows practice and the statistics read (analysis_seats,
+ * exercises) from the stored analysis data of game_id; an analysis that
+ * does not read for the game's record leaves none. Exercises whose
+ * position and decision are unchanged keep their schedule. */
+gboolean _imh_library_practice_index_locked (Conn *c, gint64 game_id, const char *data, GError **error);
+/* The same for every stored analysis (the migration to version 3). */
+gboolean _imh_library_practice_index_all_locked (Conn *c, GError **error);
+
 /* imh-library-salvage.c */
 /* Copies every game that can be read from from_path into to, in one
  * transaction; the number of games (error set only when writing failed). */

@@ -192,11 +192,70 @@ migrate_to_2 (Conn *c, GError **error)
   return rc == SQLITE_DONE;
 }
 
+/* Version 3: what practice and the statistics read, derived from each
+ * stored analysis (imh-library-practice.c): per seat totals with the loss
+ * by kind of decision (analysis_seats), and the exercises made of the
+ * mistakes and blunders of person seats with their review schedule
+ * (exercises). Both follow their game by cascade; the rows of the
+ * analyses already stored are made here. */
+static const char schema_v3[] =
+  "CREATE TABLE analysis_seats ("
+  "  game_id       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  seat          INTEGER NOT NULL,"
+  "  choices       INTEGER NOT NULL,"
+  "  accuracy      REAL    NOT NULL,"
+  "  total_loss    REAL    NOT NULL,"
+  "  inaccuracies  INTEGER NOT NULL,"
+  "  mistakes      INTEGER NOT NULL,"
+  "  blunders      INTEGER NOT NULL,"
+  "  luck          REAL    NOT NULL,"
+  "  result        REAL,"
+  "  luck_adjusted REAL,"
+  "  n_kind0 INTEGER NOT NULL, loss_kind0 REAL NOT NULL,"
+  "  n_kind1 INTEGER NOT NULL, loss_kind1 REAL NOT NULL,"
+  "  n_kind2 INTEGER NOT NULL, loss_kind2 REAL NOT NULL,"
+  "  n_kind3 INTEGER NOT NULL, loss_kind3 REAL NOT NULL,"
+  "  PRIMARY KEY (game_id, seat)"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE exercises ("
+  "  id            INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  game_id       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  ply           INTEGER NOT NULL,"
+  "  seat          INTEGER NOT NULL,"
+  "  position_hash INTEGER NOT NULL,"
+  "  played        INTEGER NOT NULL,"
+  "  best          INTEGER NOT NULL,"
+  "  mark          INTEGER NOT NULL,"
+  "  loss          REAL    NOT NULL,"
+  "  kind          INTEGER NOT NULL,"
+  "  candidates    TEXT    NOT NULL,"
+  "  created       INTEGER NOT NULL,"
+  "  due           INTEGER NOT NULL,"
+  "  interval      INTEGER NOT NULL DEFAULT 0,"
+  "  ease          REAL    NOT NULL DEFAULT 2.5,"
+  "  reps          INTEGER NOT NULL DEFAULT 0,"
+  "  lapses        INTEGER NOT NULL DEFAULT 0,"
+  "  reviewed      INTEGER NOT NULL DEFAULT 0,"
+  "  UNIQUE (game_id, ply)"
+  ");"
+  "CREATE INDEX exercises_due ON exercises (due);"
+  "CREATE INDEX players_person ON players (name COLLATE NOCASE, game_id, seat, place, kind) WHERE kind = 'human';"
+  "CREATE INDEX games_stats ON games (id, game, started, finished, winner, max_level, analysed, deleted_at);";
+
+static gboolean
+migrate_to_3 (Conn *c, GError **error)
+{
+  if (!_imh_library_conn_exec (c, schema_v3, error))
+    return FALSE;
+  return _imh_library_practice_index_all_locked (c, error);
+}
+
 /* Migration i brings the schema from version i to i + 1. A new version
  * appends its function here and raises IMH_LIBRARY_SCHEMA_VERSION. */
 static gboolean (* const migrations[]) (Conn *c, GError **error) = {
   migrate_to_1,
   migrate_to_2,
+  migrate_to_3,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == IMH_LIBRARY_SCHEMA_VERSION);

@@ -44,7 +44,7 @@ typedef enum {
 } ImhLibraryOpenStatus;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define IMH_LIBRARY_SCHEMA_VERSION 2
+#define IMH_LIBRARY_SCHEMA_VERSION 3
 
 /* Days a deleted game stays in the trash ("Recently Deleted") before it is
  * removed for good (at the next open of the library). */

@@ -342,14 +342,15 @@ test_migration (void)
     g_assert_cmpuint (found->len, ==, 1);
     g_assert_cmpint (g_array_index (found, gint64, 0), ==, 5);
 
-    /* The new table: AUTOINCREMENT, deleted_at, its indexes; the others
-     * still refer to it. */
+    /* The new table: AUTOINCREMENT, deleted_at, its indexes (nine, and
+     * games_stats of version 3); the others still refer to it (six, and
+     * analysis_seats and exercises of version 3). */
     g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE name = 'games'"
                                     " AND sql LIKE '%AUTOINCREMENT%' AND sql LIKE '%deleted_at%'"), ==, 1);
     g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE type = 'index'"
-                                    " AND tbl_name = 'games' AND name LIKE 'games_%'"), ==, 9);
+                                    " AND tbl_name = 'games' AND name LIKE 'games_%'"), ==, 10);
     g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE name = 'games_v2'"), ==, 0);
-    g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%REFERENCES games (id)%'"), ==, 6);
+    g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%REFERENCES games (id)%'"), ==, 8);
     g_assert_cmpint (raw_int (path, "SELECT count(*) FROM pragma_foreign_key_check"), ==, 0);
 
     /* Ids only grow: after the newest game is removed for good, the next

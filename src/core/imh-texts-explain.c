@@ -680,7 +680,8 @@ imh_texts_score_change (const ImhState *before,
       if (d == 0)
         continue;
       now = imh_texts_score_explanation (after, player, c, FALSE);
-      g_string_append (text, first ? ": " : "; ");
+      /* A line each: the tooltip stays narrow. */
+      g_string_append (text, first ? ":\n" : "\n");
       /* Translators: the change of a score category and its computation
        * after it: "+2 (Crypt A: run 3–5, run 9 → 9 + 1 = 10)" */
       g_string_append_printf (text, d > 0 ? _("+%d (%s)") : _("−%d (%s)"), ABS (d), now);

@@ -134,7 +134,8 @@ char       *imh_texts_total_explanation (const ImhScore *score,
                                          const ImhRules *rules,
                                          guint           player);
 /* player's change of total score from before to after and where it came
- * from: "+3: +2 (Crypt A: …), +1 (Obelisk A: …)"; "±0: no change".
+ * from, a line per category that changed: "+3:\n+2 (Crypt A: …)\n+1
+ * (Obelisk A: …)"; "±0: no change".
  * Transfer full. */
 char       *imh_texts_score_change  (const ImhState *before,
                                      const ImhState *after,

@@ -400,6 +400,27 @@ test_score_view (void)
               g_assert_true (has_tooltip (texts, cell));
             }
         }
+      /* The base game's points so far: explained as counted so far. */
+      if (imh_rules_of (&state)->score_so_far != NULL)
+        {
+          g_ptr_array_set_size (texts, 0);
+          imh_score_view_set_so_far (IMH_SCORE_VIEW (view), TRUE);
+          g_assert_true (imh_score_view_get_so_far (IMH_SCORE_VIEW (view)));
+          collect_tooltips (view, texts);
+          imh_rules_of (&state)->score_so_far (&state, &score);
+          for (guint p = 0; p < score.n_players; p++)
+            {
+              g_autofree char *total = imh_texts_total_explanation (&score, imh_rules_of (&state), p);
+
+              g_assert_true (has_tooltip (texts, total));
+              for (guint c = 0; c < score.n_categories; c++)
+                {
+                  g_autofree char *cell = imh_texts_score_explanation (&state, p, c, TRUE);
+
+                  g_assert_true (has_tooltip (texts, cell));
+                }
+            }
+        }
     }
 }
 

@@ -522,6 +522,14 @@ _imh_board_dup_tooltip_at (ImhBoard *self,
     }
   else if (keyboard)
     return NULL;
+  /* The pointer over a target of a board without the focus: that target. */
+  if (name == NULL && priv->hover >= 0 && priv->hover < priv->n_targets)
+    {
+      ImhBox b = target_box (self, &priv->targets[priv->hover]);
+
+      if (x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h)
+        name = target_name (self, &priv->targets[priv->hover]);
+    }
   object = _imh_board_dup_object_tooltip (self, x, y);
   if (name != NULL && object != NULL)
     return g_strconcat (name, "\n", object, NULL);

@@ -97,4 +97,48 @@ const char *imh_texts_place         (guint           rank);
  * "Show hidden tiles (pile and reserve)". Transfer none. */
 const char *imh_texts_reveal_hidden (ImhGameKind     kind);
 
+/* ---- Explanations (imh-texts-explain.c): every number from the engine ---- */
+
+/* What a site scores for the sides and player count of s, in one line:
+ * "Obelisk, side A: 1 point per tile; 6 more for holding the most". site:
+ * the game's site index. Transfer full. */
+char       *imh_texts_site_rule     (const ImhState *s,
+                                     guint           site);
+/* A Duel tile (code) in s: its name and its site's scoring, or what an
+ * action tile does; "Empty slot" for none. Transfer full. */
+char       *imh_texts_duel_tile_info (const ImhState *s,
+                                      guint           code);
+/* What a Duel meeple on the harbour is worth at the end. Transfer full. */
+char       *imh_texts_duel_meeple_rule (const ImhState *s);
+/* A base-game market card (type) and what it does or scores. Transfer full. */
+char       *imh_texts_classic_card_info (const ImhState *s,
+                                         guint           type);
+/* The parts (imh_score_parts ()) of player's points in category: their
+ * number, at most max written. */
+int         imh_texts_score_parts   (const ImhState *s,
+                                     guint           player,
+                                     guint           category,
+                                     gboolean        so_far,
+                                     ImhScorePart   *parts,
+                                     int             max);
+/* player's points in category, worked out in words: "Crypt A: run 3–5,
+ * run 9 → 9 + 1 = 10"; so_far: as the rules' score_so_far () counts.
+ * Transfer full. */
+char       *imh_texts_score_explanation (const ImhState *s,
+                                         guint           player,
+                                         guint           category,
+                                         gboolean        so_far);
+/* A total as the sum of its categories: "Obelisk 7 + Crypt 10 = 17".
+ * Transfer full. */
+char       *imh_texts_total_explanation (const ImhScore *score,
+                                         const ImhRules *rules,
+                                         guint           player);
+/* player's change of total score from before to after and where it came
+ * from, a line per category that changed: "+3:\n+2 (Crypt A: …)\n+1
+ * (Obelisk A: …)"; "±0: no change".
+ * Transfer full. */
+char       *imh_texts_score_change  (const ImhState *before,
+                                     const ImhState *after,
+                                     guint           player);
+
 G_END_DECLS

@@ -214,3 +214,145 @@ _imh_classic_score_so_far (const ImhState *s, ImhScore *out)
     }
   rank (c, out);
 }
+
+static void
+add_part (ImhScorePart *parts, int max, int *n, int category, int kind, int points, int a, int b, int c)
+{
+  if (*n < max)
+    parts[*n] = (ImhScorePart) { (uint8_t) category, (uint8_t) kind, (int16_t) points,
+                                 (int16_t) a, (int16_t) b, (int16_t) c };
+  (*n)++;
+}
+
+/* The place of count among counts (0 first; ties share the better). */
+static int
+place_of (const int *counts, int n, int count)
+{
+  int better = 0;
+
+  for (int q = 0; q < n; q++)
+    better += counts[q] > count;
+  return better;
+}
+
+int
+imh_classic_score_parts (const ImhState *s, int p, bool so_far, ImhScorePart *parts, int max)
+{
+  const ImhClassic *c = &s->u.classic;
+  int n_players = c->n_players;
+  int n = 0;
+  int site_total[IMH_CLASSIC_N_SITES] = { 0 };
+  static const uint8_t deco_site[4] = {
+    IMH_CLASSIC_SITE_PYRAMID, IMH_CLASSIC_SITE_TEMPLE, IMH_CLASSIC_SITE_BURIAL, IMH_CLASSIC_SITE_OBELISK,
+  };
+
+  for (int site = 0; site < IMH_CLASSIC_N_SITES; site++)
+    for (int q = 0; q < n_players; q++)
+      site_total[site] += c->stones[site][q];
+
+  for (int k = 0; k < IMH_CLASSIC_N_CATEGORIES; k++)
+    {
+      if (c->points[p][k] != 0)
+        add_part (parts, max, &n, k, IMH_PART_SCORED, c->points[p][k], 0, 0, 0);
+      if (so_far)
+        continue;
+      switch (k)
+        {
+        case IMH_CLASSIC_CAT_BURIAL:
+          if ((c->sides >> IMH_CLASSIC_SITE_BURIAL) & 1)
+            for (int row = 0; row < 3; row++)
+              {
+                int counts[IMH_CLASSIC_MAX_PLAYERS] = { 0 };
+                int out[IMH_CLASSIC_MAX_PLAYERS];
+
+                for (int i = row; i < c->burial_n; i += 3)
+                  counts[c->burial[i] - 1]++;
+                imh_classic_rank_points (counts, n_players, imh_classic_burial_b_value, 4, out);
+                if (counts[p] > 0)
+                  add_part (parts, max, &n, k, IMH_PART_ROW, out[p], row, counts[p],
+                            place_of (counts, n_players, counts[p]));
+              }
+          else
+            {
+              /* The areas of the player's colour, as burial_a () finds them. */
+              uint8_t area[IMH_CLASSIC_BURIAL_MAX];
+              int n_areas = 0;
+
+              memset (area, 0xff, sizeof area);
+              for (int i = 0; i < c->burial_n; i++)
+                {
+                  int size = 0;
+                  int stack[IMH_CLASSIC_BURIAL_MAX], sp = 0;
+
+                  if (c->burial[i] != p + 1 || area[i] != 0xff)
+                    continue;
+                  area[i] = (uint8_t) n_areas;
+                  stack[sp++] = i;
+                  while (sp > 0)
+                    {
+                      int j = stack[--sp];
+                      int next[4] = { j % 3 > 0 ? j - 1 : -1, j % 3 < 2 ? j + 1 : -1, j - 3, j + 3 };
+
+                      size++;
+                      for (int e = 0; e < 4; e++)
+                        if (next[e] >= 0 && next[e] < c->burial_n && c->burial[next[e]] == p + 1
+                            && area[next[e]] == 0xff)
+                          {
+                            area[next[e]] = (uint8_t) n_areas;
+                            stack[sp++] = next[e];
+                          }
+                    }
+                  n_areas++;
+                  add_part (parts, max, &n, k, IMH_PART_AREA, group_points (size), size, 0, 0);
+                }
+            }
+          break;
+        case IMH_CLASSIC_CAT_OBELISK:
+          if (!((c->sides >> IMH_CLASSIC_SITE_OBELISK) & 1))
+            {
+              int counts[IMH_CLASSIC_MAX_PLAYERS];
+              int out[IMH_CLASSIC_MAX_PLAYERS];
+
+              for (int q = 0; q < n_players; q++)
+                counts[q] = c->stones[IMH_CLASSIC_SITE_OBELISK][q];
+              imh_classic_rank_points (counts, n_players, imh_classic_obelisk_a_value[n_players - 2], 4, out);
+              if (counts[p] > 0)
+                add_part (parts, max, &n, k, IMH_PART_PLACE, out[p], 0, counts[p],
+                          place_of (counts, n_players, counts[p]));
+            }
+          else if (c->obelisk_wait[p] > 0)
+            add_part (parts, max, &n, k, IMH_PART_PER_ITEM, c->obelisk_wait[p], c->obelisk_wait[p], 1, 0);
+          break;
+        case IMH_CLASSIC_CAT_STATUES:
+          if (c->held[p][IMH_CLASSIC_CARD_STATUE] > 0)
+            add_part (parts, max, &n, k, IMH_PART_STATUES, group_points (c->held[p][IMH_CLASSIC_CARD_STATUE]),
+                      c->held[p][IMH_CLASSIC_CARD_STATUE], 0, 0);
+          break;
+        case IMH_CLASSIC_CAT_DECORATIONS:
+          for (int d = 0; d < 4; d++)
+            {
+              int type = IMH_CLASSIC_CARD_DECO_PYRAMID + d;
+              int held = c->held[p][type];
+
+              if (held > 0)
+                add_part (parts, max, &n, k, IMH_PART_DECORATION, held * (site_total[deco_site[d]] / 3),
+                          type, held, site_total[deco_site[d]] / 3);
+            }
+          break;
+        case IMH_CLASSIC_CAT_BLUE:
+          for (int type = IMH_CLASSIC_CARD_LEVER; type <= IMH_CLASSIC_CARD_CHISEL; type++)
+            if (c->held[p][type] > 0)
+              add_part (parts, max, &n, k, IMH_PART_PER_ITEM, c->held[p][type], c->held[p][type], 1, type);
+          break;
+        case IMH_CLASSIC_CAT_WRATH:
+          if (c->wrath
+              && (c->stones[IMH_CLASSIC_SITE_PYRAMID][p] == 0 || c->stones[IMH_CLASSIC_SITE_TEMPLE][p] == 0
+                  || c->stones[IMH_CLASSIC_SITE_BURIAL][p] == 0 || c->stones[IMH_CLASSIC_SITE_OBELISK][p] == 0))
+            add_part (parts, max, &n, k, IMH_PART_WRATH, -5, 0, 0, 0);
+          break;
+        default:
+          break;
+        }
+    }
+  return n;
+}

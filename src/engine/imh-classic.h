@@ -63,6 +63,9 @@ void imh_classic_rank_points    (const int *counts, int n_players,
 
 /* ---- Views ---- */
 
+/* The parts of a player's score (imh_score_parts ()). */
+int  imh_classic_score_parts    (const ImhState *s, int player, bool so_far,
+                                 ImhScorePart *parts, int max);
 /* Recompute the derived fields of the state (ship_free, ship_slack) after
  * editing a position by hand (tests, position set-up). */
 void imh_classic_sync           (ImhClassic *c);

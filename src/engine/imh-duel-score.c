@@ -208,3 +208,101 @@ imh_duel_score (const ImhState *s, ImhScore *out)
       out->tiebreak = IMH_TIEBREAK_NON_STARTER;
     }
 }
+
+static void
+add_part (ImhScorePart *parts, int max, int *n, int category, int kind, int points, int a, int b, int c)
+{
+  if (*n < max)
+    parts[*n] = (ImhScorePart) { (uint8_t) category, (uint8_t) kind, (int16_t) points,
+                                 (int16_t) a, (int16_t) b, (int16_t) c };
+  (*n)++;
+}
+
+int
+imh_duel_score_parts (const ImhDuel *d, int p, uint8_t sides, ImhScorePart *parts, int max)
+{
+  int n = 0;
+  int mine = d->obelisk[p], theirs = d->obelisk[1 - p];
+
+  /* Obelisk */
+  if (!((sides >> IMH_DUEL_SITE_OBELISK) & 1))
+    {
+      if (mine > 0)
+        add_part (parts, max, &n, IMH_DUEL_CAT_OBELISK, IMH_PART_PER_ITEM, mine, mine, 1, 0);
+      if (mine > theirs)
+        add_part (parts, max, &n, IMH_DUEL_CAT_OBELISK, IMH_PART_MAJORITY, OBELISK_A_MAJORITY,
+                  mine, theirs, 0);
+    }
+  else if (mine > 0)
+    add_part (parts, max, &n, IMH_DUEL_CAT_OBELISK, IMH_PART_THRESHOLD, score_obelisk (d, p, true),
+              mine, d->obelisk_first == p, 0);
+
+  /* Temple */
+  if (!((sides >> IMH_DUEL_SITE_TEMPLE) & 1))
+    {
+      for (int k = 0; k < 4; k++)
+        if (d->temple[p][k] > 0)
+          add_part (parts, max, &n, IMH_DUEL_CAT_TEMPLE, IMH_PART_PER_ITEM, (k + 1) * d->temple[p][k],
+                    d->temple[p][k], k + 1, k + 1);
+    }
+  else
+    {
+      uint8_t left[4];
+      memcpy (left, d->temple[p], 4);
+      for (;;)
+        {
+          int k = 0;
+          for (int i = 0; i < 4; i++)
+            if (left[i] > 0)
+              {
+                left[i]--;
+                k++;
+              }
+          if (k == 0)
+            break;
+          add_part (parts, max, &n, IMH_DUEL_CAT_TEMPLE, IMH_PART_SET, temple_b_set[k], k, 0, 0);
+        }
+    }
+
+  /* Pyramids */
+  {
+    int light = d->pyramid[p][0] > 6 ? 6 : d->pyramid[p][0];
+    int dark = d->pyramid[p][1] > 6 ? 6 : d->pyramid[p][1];
+
+    if (!((sides >> IMH_DUEL_SITE_PYRAMIDS) & 1))
+      {
+        if (light > 0)
+          add_part (parts, max, &n, IMH_DUEL_CAT_PYRAMIDS, IMH_PART_PILE, pyramid_a[light], 0, light, 0);
+        if (dark > 0)
+          add_part (parts, max, &n, IMH_DUEL_CAT_PYRAMIDS, IMH_PART_PILE, pyramid_a[dark], 1, dark, 0);
+      }
+    else
+      add_part (parts, max, &n, IMH_DUEL_CAT_PYRAMIDS, IMH_PART_PAIRS,
+                pyramid_b[light < dark ? light : dark], light, dark, 0);
+  }
+
+  /* Crypt: its runs (a run of 5 or more scores as one of 5 on side A). */
+  for (int t = 0; t < 12; t++)
+    if ((d->crypt[p] >> t) & 1)
+      {
+        int end = t, len;
+
+        while (end + 1 < 12 && ((d->crypt[p] >> (end + 1)) & 1))
+          end++;
+        len = end - t + 1;
+        if (len > 5)
+          len = 5;
+        add_part (parts, max, &n, IMH_DUEL_CAT_CRYPT, IMH_PART_RUN,
+                  ((sides >> IMH_DUEL_SITE_CRYPT) & 1) ? CRYPT_B_PER_RUN : len * len, t + 1, end + 1, 0);
+        t = end;
+      }
+
+  for (int k = 0; k < IMH_DUEL_N_ACTIONS; k++)
+    if (d->actions[p][k] > 0)
+      add_part (parts, max, &n, IMH_DUEL_CAT_ACTIONS, IMH_PART_PER_ITEM, d->actions[p][k] * ACTION_POINTS,
+                d->actions[p][k], ACTION_POINTS, k);
+  if (d->meeples[p] != 0)
+    add_part (parts, max, &n, IMH_DUEL_CAT_MEEPLES, IMH_PART_PER_ITEM, pop16 (d->meeples[p]) * MEEPLE_POINTS,
+              pop16 (d->meeples[p]), MEEPLE_POINTS, 0);
+  return n;
+}

@@ -35,6 +35,11 @@ void        imh_duel_line_fields (int boat, int fields[3]);
 void        imh_duel_score_player (const ImhDuel *d, int player, uint8_t sides,
                                    int16_t points[IMH_DUEL_N_CATEGORIES]);
 
+/* The parts of those points (imh_score_parts ()): their number, at most
+ * max written. */
+int         imh_duel_score_parts (const ImhDuel *d, int player, uint8_t sides,
+                                  ImhScorePart *parts, int max);
+
 /* Adds one tile to a player's location exactly as an unload does
  * (obelisk B "first to 5" included). For building positions in tests. */
 void        imh_duel_give_tile (ImhDuel *d, int player, uint8_t code);

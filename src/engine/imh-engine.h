@@ -209,6 +209,39 @@ bool     imh_is_legal     (const ImhState *s, ImhDecision d);
 void     imh_apply        (ImhState *s, ImhDecision d);
 void     imh_score        (const ImhState *s, ImhScore *out);
 
+/* One part of a player's score in one category, for explanations
+ * (imh_score_parts ()). The numbers a, b, c mean what the kind says. */
+typedef struct {
+  uint8_t category;   /* the ImhScore.points column it belongs to */
+  uint8_t kind;       /* IMH_PART_* */
+  int16_t points;     /* what the part adds (negative: takes away) */
+  int16_t a, b, c;
+} ImhScorePart;
+
+enum {
+  IMH_PART_SCORED = 0,   /* points scored during the game so far */
+  IMH_PART_PER_ITEM,     /* a items at b points each; c: which (Duel temple: symbol; action; card type) */
+  IMH_PART_MAJORITY,     /* Duel obelisk A: the bonus for more tiles (a mine, b the other's) */
+  IMH_PART_THRESHOLD,    /* Duel obelisk B: a tiles, b 1 = first to reach 5 */
+  IMH_PART_SET,          /* Duel temple B: a set of a different tiles */
+  IMH_PART_PILE,         /* Duel pyramids A: a colour (0 light, 1 dark), b tiles */
+  IMH_PART_PAIRS,        /* Duel pyramids B: a light, b dark tiles */
+  IMH_PART_RUN,          /* Duel crypt: a run of the tiles a to b */
+  IMH_PART_AREA,         /* base game burial chamber A: an area of a stones */
+  IMH_PART_ROW,          /* base game burial chamber B: row a (0 top), b stones, place c (0 first) */
+  IMH_PART_PLACE,        /* base game obelisks A: b stones, place c (0 first) */
+  IMH_PART_STATUES,      /* base game: a statues */
+  IMH_PART_DECORATION,   /* base game: a card type, b cards, c groups of 3 stones at its site */
+  IMH_PART_WRATH,        /* base game variant: no stone at some site */
+};
+
+/* The parts of player's score in s, category by category (the order of
+ * ImhScore.points), as score () counts it, or (so_far, a game with
+ * score_so_far) as score_so_far () does: the parts of a category add up
+ * to its points. Returns the number of parts (at most max written). */
+int      imh_score_parts  (const ImhState *s, int player, bool so_far,
+                           ImhScorePart *parts, int max);
+
 /* Engine version string, stored with analyses. */
 const char *imh_engine_version (void);
 

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "imh-classic.h"
+#include "imh-duel.h"
 #include "imh-engine.h"
 
 extern const ImhRules imh_duel_rules;
@@ -104,6 +106,14 @@ void
 imh_score (const ImhState *s, ImhScore *out)
 {
   imh_rules_of (s)->score (s, out);
+}
+
+int
+imh_score_parts (const ImhState *s, int player, bool so_far, ImhScorePart *parts, int max)
+{
+  if (s->kind == IMH_GAME_DUEL)
+    return imh_duel_score_parts (&s->u.duel, player, s->u.duel.sides, parts, max);
+  return imh_classic_score_parts (s, player, so_far, parts, max);
 }
 
 const char *

@@ -8,6 +8,7 @@
 
 #include "imh-history-view.h"
 #include "imh-meeple-icon.h"
+#include "imh-texts.h"
 #include "imh-turn-item.h"
 #include "imh-ui-util.h"
 
@@ -123,6 +124,51 @@ other_player_new (ImhHistoryView *self,
   return box;
 }
 
+/* Where player's points of the turn came from ("+3: …"), from the
+ * positions before and after it; NULL when the game lacks them. */
+static char *
+score_change_text (ImhHistoryView *self,
+                   ImhTurnItem    *turn,
+                   guint           player)
+{
+  const ImhState *at;
+  ImhState before, after;
+
+  if (self->game == NULL)
+    return NULL;
+  at = imh_game_get_state_at (self->game, imh_turn_item_get_first_ply (turn));
+  if (at == NULL)
+    return NULL;
+  imh_state_copy (&before, at);
+  at = imh_game_get_state_at (self->game, imh_turn_item_get_end_ply (turn));
+  if (at == NULL)
+    return NULL;
+  imh_state_copy (&after, at);
+  return imh_texts_score_change (&before, &after, player);
+}
+
+/* The score column's tooltip: every player's change explained, a line each. */
+static char *
+score_changes_tooltip (ImhHistoryView *self,
+                       ImhTurnItem    *turn)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint p = 0; p < imh_turn_item_get_n_players (turn); p++)
+    {
+      g_autofree char *name = imh_ui_player_name (self->game, (int) p);
+      g_autofree char *change = score_change_text (self, turn, p);
+
+      if (change == NULL)
+        return NULL;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* Translators: a player's score change in a history row's tooltip: "Ann: +3: …" */
+      g_string_append_printf (text, _("%s: %s"), name, change);
+    }
+  return g_strdup (text->str);
+}
+
 /* More than two players: each player's score change that is not zero,
  * after their meeple (a column of "meeple +3"). */
 static void
@@ -207,6 +253,18 @@ create_row (gpointer item,
   else
     gtk_label_set_text (GTK_LABEL (gtk_builder_get_object (builder, "score")),
                         imh_turn_item_get_score_text (turn));
+  {
+    g_autofree char *why = score_changes_tooltip (self, turn);
+
+    if (why != NULL)
+      for (int i = 0; i < 2; i++)
+        {
+          GtkWidget *column = GTK_WIDGET (gtk_builder_get_object (builder, i == 0 ? "score" : "score_changes"));
+
+          gtk_widget_set_tooltip_text (column, why);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (column), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, why, -1);
+        }
+  }
 
   row = GTK_WIDGET (gtk_builder_get_object (builder, "row"));
   g_object_set_data_full (G_OBJECT (row), "imh-turn", g_object_ref (turn), g_object_unref);

@@ -91,13 +91,15 @@ player_heading (int         player,
   return head;
 }
 
-/* A number of the table, its accessible label in words. */
+/* A number of the table, its accessible label in words; explain: how it
+ * came about (its tooltip and accessible description), or NULL. */
 static GtkWidget *
 number_cell (int         value,
              gboolean    bold,
              float       xalign,
              const char *name,
-             const char *row)
+             const char *row,
+             const char *explain)
 {
   char buf[16];
   GtkWidget *label;
@@ -109,14 +111,23 @@ number_cell (int         value,
    * player's name, the row (a category, "Total"), the points */
   words = g_strdup_printf (_("%s, %s: %d"), name, row, value);
   gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, words, -1);
+  if (explain != NULL)
+    {
+      gtk_widget_set_tooltip_text (label, explain);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, explain, -1);
+    }
   return label;
 }
 
+/* state: the position scored, whose cells then explain their numbers
+ * (so_far: as the rules' score_so_far () counts), or NULL. */
 static GtkWidget *
 score_table_new (const ImhRules *rules,
                  const ImhScore *score,
                  const char     *const *names,
-                 gboolean        places)
+                 gboolean        places,
+                 const ImhState *state,
+                 gboolean        so_far)
 {
   GtkWidget *grid = gtk_grid_new ();
   int n = score->n_players;
@@ -144,16 +155,24 @@ score_table_new (const ImhRules *rules,
       gtk_widget_set_hexpand (label, TRUE);
       gtk_grid_attach (GTK_GRID (grid), label, 0, 1 + c, 1, 1);
       for (int p = 0; p < n; p++)
-        gtk_grid_attach (GTK_GRID (grid),
-                         number_cell (score->points[p][c], FALSE, xalign, names[p], category),
-                         1 + p, 1 + c, 1, 1);
+        {
+          g_autofree char *explain = state != NULL ? imh_texts_score_explanation (state, p, c, so_far) : NULL;
+
+          gtk_grid_attach (GTK_GRID (grid),
+                           number_cell (score->points[p][c], FALSE, xalign, names[p], category, explain),
+                           1 + p, 1 + c, 1, 1);
+        }
     }
   row = 1 + score->n_categories;
   gtk_grid_attach (GTK_GRID (grid), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), 0, row++, 1 + n, 1);
   gtk_grid_attach (GTK_GRID (grid), cell (_("Total"), TRUE, 0), 0, row, 1, 1);
   for (int p = 0; p < n; p++)
-    gtk_grid_attach (GTK_GRID (grid), number_cell (score->total[p], TRUE, xalign, names[p], _("Total")),
-                     1 + p, row, 1, 1);
+    {
+      g_autofree char *explain = state != NULL ? imh_texts_total_explanation (score, rules, p) : NULL;
+
+      gtk_grid_attach (GTK_GRID (grid), number_cell (score->total[p], TRUE, xalign, names[p], _("Total"), explain),
+                       1 + p, row, 1, 1);
+    }
   row++;
   if (places)
     {
@@ -180,7 +199,7 @@ imh_score_table_new (const ImhRules *rules,
 {
   g_return_val_if_fail (rules != NULL && score != NULL && names != NULL, NULL);
 
-  return score_table_new (rules, score, names, FALSE);
+  return score_table_new (rules, score, names, FALSE, NULL, FALSE);
 }
 
 double
@@ -399,7 +418,7 @@ update_table (ImhScoreView *self)
     names[p] = self->names[p] != NULL ? self->names[p] : "";
   if (self->table != NULL)
     gtk_box_remove (GTK_BOX (self->box), self->table);
-  self->table = score_table_new (rules, &score, names, TRUE);
+  self->table = score_table_new (rules, &score, names, TRUE, &self->state, so_far);
   gtk_box_insert_child_after (GTK_BOX (self->box), self->table, self->caption);
 
   tiebreak = imh_texts_tiebreak (score.tiebreak);

@@ -75,6 +75,18 @@ guint                 _imh_board_get_occupied_boxes (ImhBoard          *self,
 /* The board's tooltip (what its query-tooltip handler shows): the focused
  * target in words while the board has the focus, else NULL. Transfer full. */
 char       *_imh_board_dup_tooltip_text      (ImhBoard *self);
+/* What is drawn at (x, y) in words (ImhBoardClass.dup_object_tooltip ()),
+ * or NULL. Transfer full. */
+char       *_imh_board_dup_object_tooltip    (ImhBoard *self,
+                                              double    x,
+                                              double    y);
+/* The tooltip the board shows for the pointer at (x, y) (keyboard FALSE)
+ * or for the keyboard (TRUE): the target in words, then what is drawn
+ * there; NULL: none. Transfer full. */
+char       *_imh_board_dup_tooltip_at        (ImhBoard *self,
+                                              double    x,
+                                              double    y,
+                                              gboolean  keyboard);
 
 /* The message said after the decision shown last ("Computer chose: …
  * Ann gets Obelisk. Ann to move: …"), NULL before the first; and how

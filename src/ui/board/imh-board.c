@@ -478,6 +478,68 @@ _imh_board_dup_tooltip_text (ImhBoard *self)
   return target_name (self, &priv->targets[priv->focus]);
 }
 
+char *
+_imh_board_dup_object_tooltip (ImhBoard *self,
+                               double    x,
+                               double    y)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+  char *text;
+
+  if (!priv->has_state || IMH_BOARD_GET_CLASS (self)->dup_object_tooltip == NULL)
+    return NULL;
+  _imh_board_ensure_layout (self);
+  text = IMH_BOARD_GET_CLASS (self)->dup_object_tooltip (self, x, y);
+  if (text != NULL && *text == '\0')
+    g_clear_pointer (&text, g_free);
+  return text;
+}
+
+/* The pointer (or the keyboard: the focus ring's centre) over the focused
+ * target: its name first, then what is drawn there; elsewhere what is
+ * drawn under the pointer. */
+char *
+_imh_board_dup_tooltip_at (ImhBoard *self,
+                           double    x,
+                           double    y,
+                           gboolean  keyboard)
+{
+  ImhBoardPrivate *priv = PRIV (self);
+  g_autofree char *name = _imh_board_dup_tooltip_text (self);
+  g_autofree char *object = NULL;
+
+  if (name != NULL)
+    {
+      ImhBox b = target_box (self, &priv->targets[priv->focus]);
+
+      if (keyboard)
+        {
+          x = b.x + b.w / 2;
+          y = b.y + b.h / 2;
+        }
+      else if (x < b.x || x > b.x + b.w || y < b.y || y > b.y + b.h)
+        g_clear_pointer (&name, g_free);
+    }
+  else if (keyboard)
+    return NULL;
+  /* The pointer over a target of a board without the focus: that target. */
+  if (name == NULL && priv->hover >= 0 && priv->hover < priv->n_targets)
+    {
+      ImhBox b = target_box (self, &priv->targets[priv->hover]);
+
+      if (x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h)
+        name = target_name (self, &priv->targets[priv->hover]);
+    }
+  object = _imh_board_dup_object_tooltip (self, x, y);
+  if (name != NULL && object != NULL)
+    return g_strconcat (name, "\n", object, NULL);
+  if (name != NULL)
+    return g_steal_pointer (&name);
+  if (object == NULL && !keyboard)
+    return _imh_board_dup_tooltip_text (self);
+  return g_steal_pointer (&object);
+}
+
 static gboolean
 on_query_tooltip (ImhBoard   *self,
                   int         x,
@@ -485,7 +547,7 @@ on_query_tooltip (ImhBoard   *self,
                   gboolean    keyboard,
                   GtkTooltip *tooltip)
 {
-  g_autofree char *name = _imh_board_dup_tooltip_text (self);
+  g_autofree char *name = _imh_board_dup_tooltip_at (self, x, y, keyboard);
 
   if (name == NULL)
     return FALSE;

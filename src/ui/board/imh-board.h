@@ -164,7 +164,15 @@ struct _ImhBoardClass
                                       const ImhState    *after,
                                       const char *const *names);
 
-  gpointer padding[4];
+  /* Optional: what is drawn at (x, y) (widget pixels) and what it is
+   * worth, in words (transfer full), or NULL where nothing is: a hit test
+   * of everything drawn (tiles, cards, sites, supplies, boats, scores),
+   * not only of the targets. The board's tooltip. */
+  char     *(*dup_object_tooltip) (ImhBoard          *self,
+                                   double             x,
+                                   double             y);
+
+  gpointer padding[3];
 };
 
 

@@ -905,6 +905,164 @@ imh_classic_board_animation_done (ImhBoard *board)
 
 /* ---- GObject ------------------------------------------------------------------------ */
 
+/* ---- Tooltips -------------------------------------------------------------- */
+
+static gboolean
+in_box (Box    b,
+        double x,
+        double y)
+{
+  return x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h;
+}
+
+/* A site's scoring and every player's points there. */
+static char *
+site_tooltip (ImhClassicBoard *self,
+              int              site)
+{
+  const ImhState *state = _imh_board_get_state (IMH_BOARD (self));
+  GString *text = g_string_new (NULL);
+  char *rule = imh_texts_site_rule (state, (guint) site);
+
+  g_string_append (text, rule);
+  g_free (rule);
+  if (site != IMH_CLASSIC_SITE_MARKET)
+    for (int p = 0; p < state->u.classic.n_players; p++)
+      {
+        g_autofree char *points = imh_texts_score_explanation (state, (guint) p, (guint) (site - 1), FALSE);
+
+        /* Translators: a player's points at a site, on a line of its own */
+        g_string_append_printf (text, _("\n%s: %s"), _imh_board_get_player_name (IMH_BOARD (self), (guint) p),
+                                points);
+      }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+ship_tooltip (ImhClassicBoard *self,
+              int              ship,
+              double           x,
+              double           y)
+{
+  const ImhState *state = _imh_board_get_state (IMH_BOARD (self));
+  const ImhClassic *c = &state->u.classic;
+  int cap = c->ship_cap[ship];
+  int load = 0;
+
+  for (int pos = 0; pos < cap; pos++)
+    {
+      load += c->ship[ship][pos] != 0;
+      if (c->ship[ship][pos] != 0 && in_box (_imh_classic_position_box (self, ship, pos), x, y))
+        /* Translators: a stone on a ship: the ship, its place (1 = the bow), the owner */
+        return g_strdup_printf (_("Ship %d, place %d: %s's stone; it is unloaded in the order from the bow (place 1)"),
+                                ship + 1, pos + 1,
+                                _imh_board_get_player_name (IMH_BOARD (self), (guint) c->ship[ship][pos] - 1));
+    }
+  if (c->ship_site[ship] != IMH_CLASSIC_NONE)
+    /* Translators: a ship that sailed to a site */
+    return g_strdup_printf (_("Ship %d has sailed: %s"), ship + 1,
+                            imh_texts_site_name (imh_classic_site_ids[c->ship_site[ship]]));
+  /* Translators: a ship in the harbour: its room, the stones on it, the
+   * least it sails with */
+  return g_strdup_printf (_("Ship %d: room for %d stones, %d loaded; it may sail with %d or more"),
+                          ship + 1, cap, load, cap - c->ship_slack[ship]);
+}
+
+static char *
+panel_tooltip (ImhClassicBoard *self,
+               int              p,
+               double           x,
+               double           y)
+{
+  const ImhState *state = _imh_board_get_state (IMH_BOARD (self));
+  const ImhClassic *c = &state->u.classic;
+  const char *name = _imh_board_get_player_name (IMH_BOARD (self), (guint) p);
+
+  for (int k = 0; k < IMH_CLASSIC_N_CARD_TYPES; k++)
+    if (c->held[p][k] > 0 && in_box (_imh_classic_held_box (self, p, k), x, y))
+      {
+        g_autofree char *info = imh_texts_classic_card_info (state, (guint) k);
+
+        return g_strdup_printf (_("%s holds %d. %s"), name, c->held[p][k], info);
+      }
+  if (in_box (_imh_classic_sled_box (self, p), x, y))
+    /* Translators: a player's supply sled and quarry */
+    return g_strdup_printf (_("%s: %d stones on the supply sled (at most %d), %d in the quarry"), name,
+                            c->sled[p], IMH_CLASSIC_SLED_MAX, c->quarry[p]);
+  if (in_box (_imh_classic_panel_header (self, p), x, y))
+    {
+      ImhScore score;
+      g_autofree char *sum = NULL;
+
+      imh_classic_rules.score_so_far (state, &score);
+      sum = imh_texts_total_explanation (&score, &imh_classic_rules, (guint) p);
+      /* Translators: a player's points so far on the board: the name, then the sum by category */
+      return g_strdup_printf (_("%s's points so far: %s"), name, sum);
+    }
+  if (in_box (_imh_classic_cards_box (self, p), x, y))
+    /* Translators: the market cards a player holds */
+    return g_strdup_printf (_("%s's market cards"), name);
+  return NULL;
+}
+
+static char *
+imh_classic_board_dup_object_tooltip (ImhBoard *board,
+                                      double    x,
+                                      double    y)
+{
+  ImhClassicBoard *self = IMH_CLASSIC_BOARD (board);
+  const ImhState *state = _imh_board_get_state (board);
+  const ImhClassic *c;
+
+  if (state == NULL)
+    return NULL;
+  c = &state->u.classic;
+  for (int ship = 0; ship < IMH_CLASSIC_N_SHIPS; ship++)
+    if (c->ship_cap[ship] > 0 && in_box (_imh_classic_ship_row (self, ship), x, y))
+      return ship_tooltip (self, ship, x, y);
+  if (in_box (self->info, x, y))
+    {
+      int discards = 0;
+
+      for (int k = 0; k < IMH_CLASSIC_N_CARD_TYPES; k++)
+        discards += c->discards[k];
+      /* Translators: the harbour's line: the round, the ships' sizes, the market's cards */
+      return g_strdup_printf (_("Round %d of %d; this round's ships hold %d, %d, %d and %d stones. Market deck: %d cards; discards: %d"),
+                              MIN (c->round + 1, IMH_CLASSIC_N_ROUNDS), IMH_CLASSIC_N_ROUNDS, c->ship_cap[0],
+                              c->ship_cap[1], c->ship_cap[2], c->ship_cap[3], c->deck_n, discards);
+    }
+  if (in_box (self->site[IMH_CLASSIC_SITE_MARKET], x, y))
+    {
+      gboolean side_b = (c->sides >> IMH_CLASSIC_SITE_MARKET) & 1;
+
+      for (int i = 0; i < 4; i++)
+        {
+          if (!in_box (_imh_classic_card_slot (self, i), x, y))
+            continue;
+          if (side_b && i == 3)
+            {
+              if (c->pair_state == IMH_CLASSIC_PAIR_REVEALED)
+                for (int k = 0; k < 2; k++)
+                  if (c->pair[k] != IMH_CLASSIC_NONE && in_box (_imh_classic_pair_card_box (self, k), x, y))
+                    return imh_texts_classic_card_info (state, c->pair[k]);
+              if (c->pair_state != IMH_CLASSIC_PAIR_NONE)
+                /* Translators: market B's face-down pair */
+                return g_strdup (_("Face-down pair: a stone's owner may take both cards, look at them, keep one and discard the other"));
+            }
+          else if (c->display[i] != IMH_CLASSIC_NONE)
+            return imh_texts_classic_card_info (state, c->display[i]);
+        }
+      return site_tooltip (self, IMH_CLASSIC_SITE_MARKET);
+    }
+  for (int site = 1; site < IMH_CLASSIC_N_SITES; site++)
+    if (in_box (self->site[site], x, y))
+      return site_tooltip (self, site);
+  for (int p = 0; p < c->n_players; p++)
+    if (in_box (self->panel[p], x, y))
+      return panel_tooltip (self, p, x, y);
+  return NULL;
+}
+
 static void
 imh_classic_board_measure (GtkWidget      *widget,
                            GtkOrientation  orientation,
@@ -955,6 +1113,7 @@ imh_classic_board_class_init (ImhClassicBoardClass *klass)
   board_class->describe_unseen = _imh_classic_board_describe_unseen;
   board_class->unseen_heading = _imh_classic_board_unseen_heading;
   board_class->item_name = _imh_classic_board_item_name;
+  board_class->dup_object_tooltip = imh_classic_board_dup_object_tooltip;
 
   gtk_widget_class_set_css_name (widget_class, "classicboard");
 }

@@ -560,6 +560,153 @@ imh_duel_board_unseen_heading (ImhBoardClass *klass,
 
 /* ---- GObject ------------------------------------------------------------------------ */
 
+/* ---- Tooltips -------------------------------------------------------------- */
+
+static gboolean
+in_box (Box    b,
+        double x,
+        double y)
+{
+  return x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h;
+}
+
+/* "Boat at row 2" / "Boat at column 1". Transfer full. */
+static char *
+boat_name (int boat)
+{
+  if (boat < 3)
+    return g_strdup_printf (_("Boat at row %d"), boat + 1);
+  return g_strdup_printf (_("Boat at column %d"), boat - 3 + 1);
+}
+
+static char *
+panel_tooltip (ImhDuelBoard *self,
+               int           player,
+               double        x,
+               double        y)
+{
+  const ImhState *state = _imh_board_get_state (IMH_BOARD (self));
+  const ImhDuel *d = &state->u.duel;
+  const char *name = _imh_board_get_player_name (IMH_BOARD (self), player);
+  Box p = self->panel[player];
+  double u = self->u;
+  Box supply = { p.x + p.w - 3.0 * u, p.y, 1.25 * u, PANEL_HEADER * u };
+  Box header = { p.x, p.y, p.w, PANEL_HEADER * u };
+
+  if (in_box (supply, x, y))
+    {
+      int on_harbour = __builtin_popcount (d->meeples[player]);
+      g_autofree char *rule = imh_texts_duel_meeple_rule (state);
+
+      /* Translators: a player's meeples: the supply, those on the harbour, what they score */
+      return g_strdup_printf (_("%s: %d meeples in the supply, %d on the harbour. %s"), name,
+                              IMH_DUEL_N_MEEPLES - on_harbour, on_harbour, rule);
+    }
+  if (in_box (header, x, y))
+    {
+      ImhScore score;
+      g_autofree char *sum = NULL;
+
+      imh_score (state, &score);
+      sum = imh_texts_total_explanation (&score, imh_rules_of (state), (guint) player);
+      /* Translators: a player's points on the board: the name, then the sum by category */
+      return g_strdup_printf (_("%s's points if the game ended now: %s"), name, sum);
+    }
+  for (int block = 0; block < 5; block++)
+    {
+      Box b = _imh_duel_panel_block (self, player, block);
+
+      if (!in_box (b, x, y))
+        continue;
+      if (block < IMH_DUEL_N_SITES)
+        {
+          g_autofree char *rule = imh_texts_site_rule (state, (guint) block);
+          g_autofree char *points = imh_texts_score_explanation (state, (guint) player, (guint) block, FALSE);
+
+          /* Translators: a player's site on the board: its rule, then the
+           * player's name and points there */
+          return g_strdup_printf (_("%s\n%s: %s"), rule, name, points);
+        }
+      for (int a = 0; a < IMH_DUEL_N_ACTIONS; a++)
+        if (in_box (_imh_duel_action_box (self, player, a), x, y))
+          {
+            g_autofree char *info = imh_texts_duel_tile_info (state, IMH_DUEL_TILE_ACTION_0 + a);
+
+            /* Translators: an action tile on a player's panel: how many
+             * the player holds, then what it does */
+            return g_strdup_printf (_("%s holds %d. %s"), name, d->actions[player][a], info);
+          }
+      {
+        g_autofree char *points = imh_texts_score_explanation (state, (guint) player, IMH_DUEL_CAT_ACTIONS, FALSE);
+
+        /* Translators: the action tiles block of a player's panel */
+        return g_strdup_printf (_("Action tiles, each played as a whole turn\n%s: %s"), name, points);
+      }
+    }
+  return NULL;
+}
+
+static char *
+imh_duel_board_dup_object_tooltip (ImhBoard *board,
+                                   double    x,
+                                   double    y)
+{
+  ImhDuelBoard *self = IMH_DUEL_BOARD (board);
+  const ImhState *state = _imh_board_get_state (board);
+  const ImhDuel *d;
+
+  if (state == NULL)
+    return NULL;
+  d = &state->u.duel;
+  for (int boat = 0; boat < IMH_DUEL_N_BOATS; boat++)
+    {
+      g_autofree char *boat_text = NULL;
+
+      if (!in_box (_imh_duel_boat_box (self, boat), x, y))
+        continue;
+      boat_text = boat_name (boat);
+      if (!((d->boats_alive >> boat) & 1))
+        /* Translators: a boat that left the game */
+        return g_strdup_printf (_("%s: out of play"), boat_text);
+      for (int s = 0; s < IMH_DUEL_N_SLOTS; s++)
+        if (in_box (_imh_duel_slot_box (self, boat, s), x, y))
+          {
+            g_autofree char *info = imh_texts_duel_tile_info (state, d->boat[boat][s]);
+
+            /* Translators: a slot of a boat and its tile: "Boat at row 2, slot 1: Obelisk. …" */
+            return g_strdup_printf (_("%s, slot %d: %s"), boat_text, s + 1, info);
+          }
+      /* Translators: a boat of the Duel: what unloading it does */
+      return g_strdup_printf (_("%s: unloading it gives each tile to the meeple on the field in line with its slot, slot 1 nearest the boat"),
+                              boat_text);
+    }
+  for (int f = 0; f < IMH_DUEL_N_FIELDS; f++)
+    if (in_box (_imh_duel_field_box (self, f), x, y))
+      {
+        for (int p = 0; p < 2; p++)
+          if (d->meeples[p] & (1u << f))
+            /* Translators: a field of the harbour with a meeple */
+            return g_strdup_printf (_("Row %d, column %d: %s's meeple"), f / 3 + 1, f % 3 + 1,
+                                    _imh_board_get_player_name (board, (guint) p));
+        /* Translators: an empty field of the harbour */
+        return g_strdup_printf (_("Row %d, column %d: an empty field of the harbour"), f / 3 + 1, f % 3 + 1);
+      }
+  if (in_box (_imh_duel_info_box (self), x, y))
+    {
+      int removed = 0;
+
+      for (int c = 0; c < IMH_DUEL_N_TILE_CODES; c++)
+        removed += d->removed[c];
+      /* Translators: the Duel's pile, reserve and removed tiles */
+      return g_strdup_printf (_("Pile: %d face-down tiles that refill the boats. Reserve: %d tiles for the “Take 1 tile” action. Removed: %d tiles out of the game"),
+                              d->pile_n, d->reserve_n, removed);
+    }
+  for (int p = 0; p < 2; p++)
+    if (in_box (self->panel[p], x, y))
+      return panel_tooltip (self, p, x, y);
+  return NULL;
+}
+
 static void
 imh_duel_board_measure (GtkWidget      *widget,
                         GtkOrientation  orientation,
@@ -609,6 +756,7 @@ imh_duel_board_class_init (ImhDuelBoardClass *klass)
   board_class->describe_unseen = imh_duel_board_describe_unseen;
   board_class->unseen_heading = imh_duel_board_unseen_heading;
   board_class->item_name = imh_duel_board_item_name;
+  board_class->dup_object_tooltip = imh_duel_board_dup_object_tooltip;
 
   gtk_widget_class_set_css_name (widget_class, "duelboard");
 }

@@ -20,6 +20,7 @@
 #include "imh-play-view.h"
 #include "imh-play-view-private.h"
 #include "imh-record-file.h"
+#include "imh-screenshot.h"
 #include "imh-texts.h"
 #include "ui-test-util.h"
 #include "test-i18n.h"
@@ -42,6 +43,23 @@ static const char record_text[] =
 
 #define BLUNDER_PLY 20
 
+/* A picture of the message (test_screenshot): style and window size. */
+typedef struct {
+  gboolean dark;
+  int      width, height;
+} ShotSpec;
+
+static const ShotSpec shot_specs[] = {
+  { FALSE, 1280, 800 }, { FALSE, 360, 700 }, { TRUE, 1280, 800 }, { TRUE, 360, 700 },
+};
+
+static gboolean
+is_shot_spec (gconstpointer data)
+{
+  return data >= (gconstpointer) shot_specs
+         && data < (gconstpointer) (shot_specs + G_N_ELEMENTS (shot_specs));
+}
+
 typedef struct {
   GtkWindow   *window;
   ImhPlayView *view;
@@ -56,11 +74,18 @@ fixture_set_up (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
 
+  const ShotSpec *spec = is_shot_spec (data) ? data : NULL;
+
   f->settings = g_settings_new (BASE_APP_ID);
-  g_settings_set_boolean (f->settings, "tutor", GPOINTER_TO_INT (data));
+  g_settings_set_boolean (f->settings, "tutor", data != NULL);
+  if (spec != NULL)
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                        spec->dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                   : ADW_COLOR_SCHEME_FORCE_LIGHT);
   f->window = GTK_WINDOW (adw_window_new ());
   g_object_ref (f->window);
-  gtk_window_set_default_size (f->window, 1100, 700);
+  gtk_window_set_default_size (f->window, spec != NULL ? spec->width : 1100,
+                               spec != NULL ? spec->height : 700);
   f->view = IMH_PLAY_VIEW (imh_play_view_new ());
   g_object_ref (f->view);
   imh_play_view_set_pace (f->view, 0);
@@ -190,6 +215,15 @@ test_blunder (Fixture       *f,
   g_assert_nonnull (strstr (message, blunder_text));
   g_assert_nonnull (strstr (message, "Ann"));
   g_assert_true (take_back_offered (f));
+  /* The message fits a phone's width (360 px: it wraps). */
+  {
+    GtkWidget *button = imh_test_find_widget (GTK_WIDGET (f->view), is_take_back, NULL);
+    GtkWidget *bar = gtk_widget_get_ancestor (button, GTK_TYPE_REVEALER);
+    int minimum;
+
+    gtk_widget_measure (bar, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    g_assert_cmpint (minimum, <=, 360);
+  }
 
   /* Take Back: before the blunder, the better decision as the hint; what
    * was played stays to redo. */
@@ -233,6 +267,70 @@ test_good (Fixture       *f,
   g_assert_null (_imh_play_view_tutor_message (f->view));
 }
 
+
+typedef struct {
+  gboolean  done;
+  GError   *error;
+} Shot;
+
+static void
+on_shot (GtkWindow    *window,
+         const GError *error,
+         gpointer      user_data)
+{
+  Shot *shot = user_data;
+
+  shot->error = error != NULL ? g_error_copy (error) : NULL;
+  shot->done = TRUE;
+}
+
+static gboolean
+shot_done (gpointer data)
+{
+  return ((Shot *) data)->done;
+}
+
+/* A picture of the message to look at (not a check): with
+ * IMH_TUTOR_SCREENSHOTS=DIR, DIR/tutor-STYLE-WxH.png in the language of
+ * the locale. */
+static void
+test_screenshot (Fixture       *f,
+                 gconstpointer  data)
+{
+  const ShotSpec *spec = data;
+  const char *dir = g_getenv ("IMH_TUTOR_SCREENSHOTS");
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+  ImhScreenshotRequest request = { 0 };
+  Shot shot = { 0 };
+
+  if (dir == NULL)
+    {
+      g_test_skip ("IMH_TUTOR_SCREENSHOTS is not set");
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+      return;
+    }
+  if (g_getenv ("IMH_TUTOR_SHOT_NOPLAY") == NULL)
+    {
+      play (f, "U R1");
+      imh_test_iterate_until (message_shown, f);
+    }
+  name = g_strdup_printf ("tutor-%s-%dx%d.png", spec->dark ? "dark" : "light", spec->width,
+                          spec->height);
+  path = g_build_filename (dir, name, NULL);
+  request.path = path;
+  request.width = spec->width;
+  request.height = spec->height;
+  request.dark = spec->dark;
+  request.ply = -1;
+  request.game = -1;
+  imh_screenshot_take_when_ready (f->window, GTK_WIDGET (f->view), &request, on_shot, &shot);
+  imh_test_iterate_until (shot_done, &shot);
+  g_assert_no_error (shot.error);
+  g_test_message ("%s", path);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* The switch is off by default. */
 static void
 test_default_off (void)
@@ -259,6 +357,16 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/tutor/good", Fixture, GINT_TO_POINTER (TRUE), fixture_set_up, test_good,
               fixture_tear_down);
+
+  for (guint i = 0; i < G_N_ELEMENTS (shot_specs); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/tutor/screenshot/%s-%dx%d",
+                                               shot_specs[i].dark ? "dark" : "light",
+                                               shot_specs[i].width, shot_specs[i].height);
+
+      g_test_add (path, Fixture, &shot_specs[i], fixture_set_up, test_screenshot,
+                  fixture_tear_down);
+    }
 
   return g_test_run ();
 }

@@ -225,6 +225,21 @@ test_blunder (Fixture       *f,
     g_assert_cmpint (minimum, <=, 360);
   }
 
+  /* Show: the position before, viewed, with the better decision as the
+   * hint; the game is unchanged and the message stays. */
+  {
+    guint live = imh_game_get_live_ply (f->game);
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.tutor-show", NULL));
+    g_assert_cmpuint (imh_game_get_viewed_ply (f->game), ==, BLUNDER_PLY);
+    g_assert_cmpuint (imh_game_get_live_ply (f->game), ==, live);
+    imh_test_flush_main_loop ();
+    _imh_play_view_flush_refresh (f->view);
+    g_assert_true (imh_board_get_hint (IMH_BOARD (f->board), &hint));
+    g_assert_cmpuint (hint, ==, best);
+    g_assert_true (take_back_offered (f));
+  }
+
   /* Take Back: before the blunder, the better decision as the hint; what
    * was played stays to redo. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.tutor-take-back", NULL));

@@ -86,7 +86,7 @@ void       _imh_play_view_save_as            (ImhPlayView *self);
  * game_changed: another game is shown; suggest: a new game was started
  * (the first against the computer suggests the tutor, once). For tests:
  * searching (a judgement is running) and the message shown (NULL: none).
- * Actions: game.tutor-take-back, game.tutor-dismiss. */
+ * Actions: game.tutor-show, game.tutor-take-back, game.tutor-dismiss. */
 void        _imh_play_view_class_tutor_init    (GtkWidgetClass *widget_class);
 void        _imh_play_view_tutor_init          (ImhPlayView    *self);
 void        _imh_play_view_tutor_dispose       (ImhPlayView    *self);

@@ -4,8 +4,9 @@
  * decision against the computer or at the same table, a search in a
  * thread of low priority (imh-tutor.h) judges it; when it lost at least
  * IMH_TUTOR_LOSS_PP points of win probability against the best, a bar
- * over the board says what was better and offers to take it back (with
- * the better decision drawn as the hint). Never while the computer is to
+ * over the board says what was better, shows it (the position before,
+ * viewed, with the better decision drawn as the hint) and offers to take
+ * the decision back (then the better decision is the hint). Never while the computer is to
  * move (the verdict waits until a person is), never for a decision that
  * followed the hint shown, never in review or in the Study page.
  */
@@ -65,6 +66,7 @@ hide_bar (ImhPlayView *self)
   gtk_revealer_set_reveal_child (GTK_REVEALER (t->revealer), FALSE);
   gtk_widget_set_visible (t->revealer, FALSE);
   gtk_label_set_text (GTK_LABEL (t->message), "");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-show", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-take-back", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-dismiss", FALSE);
 }
@@ -107,6 +109,7 @@ show_bar (ImhPlayView *self)
   t->shown = TRUE;
   gtk_widget_set_visible (t->revealer, TRUE);
   gtk_revealer_set_reveal_child (GTK_REVEALER (t->revealer), TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-show", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-take-back", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-dismiss", TRUE);
 }
@@ -321,6 +324,31 @@ tutor_take_back (GtkWidget  *widget,
     }
 }
 
+/* The position before the decision, viewed (the game stays as it is),
+ * with the better decision drawn as the hint; the message stays. */
+static void
+tutor_show (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
+  ImhPlayViewTutor *t = self->tutor;
+  ImhTutorVerdict v = t->verdict;
+
+  if (!t->shown || !verdict_current (self, &v))
+    {
+      hide_bar (self);
+      return;
+    }
+  imh_game_set_viewed_ply (self->game, v.ply);
+  _imh_play_view_flush_refresh (self);
+  if (imh_game_get_viewed_ply (self->game) == v.ply)
+    {
+      imh_board_show_hint (IMH_BOARD (self->board), v.best, v.win_best);
+      _imh_play_view_actions_update (self);
+    }
+}
+
 static void
 tutor_dismiss (GtkWidget  *widget,
                const char *action_name,
@@ -332,6 +360,7 @@ tutor_dismiss (GtkWidget  *widget,
 void
 _imh_play_view_class_tutor_init (GtkWidgetClass *widget_class)
 {
+  gtk_widget_class_install_action (widget_class, "game.tutor-show", NULL, tutor_show);
   gtk_widget_class_install_action (widget_class, "game.tutor-take-back", NULL, tutor_take_back);
   gtk_widget_class_install_action (widget_class, "game.tutor-dismiss", NULL, tutor_dismiss);
 }
@@ -349,55 +378,66 @@ void
 _imh_play_view_tutor_init (ImhPlayView *self)
 {
   ImhPlayViewTutor *t = g_new0 (ImhPlayViewTutor, 1);
-  GtkWidget *bar, *text, *title, *buttons, *take_back, *dismiss;
+  GtkWidget *bar, *heading, *title, *buttons, *show, *take_back, *dismiss;
 
   self->tutor = t;
   t->settings = g_settings_new (BASE_APP_ID);
   g_signal_connect_object (t->settings, "changed::tutor", G_CALLBACK (on_tutor_setting), self,
                            G_CONNECT_SWAPPED);
 
-  bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  /* The title and Dismiss; the message; the buttons under it, at the
+   * end (so that it fits a phone's width). */
+  bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_widget_add_css_class (bar, "tutor");
   gtk_widget_add_css_class (bar, "card");
   gtk_widget_set_margin_start (bar, 6);
   gtk_widget_set_margin_end (bar, 6);
   gtk_widget_set_margin_bottom (bar, 6);
 
-  text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_widget_set_hexpand (text, TRUE);
-  gtk_widget_set_margin_start (text, 12);
-  gtk_widget_set_margin_top (text, 8);
-  gtk_widget_set_margin_bottom (text, 8);
+  heading = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (heading, 12);
+  gtk_widget_set_margin_end (heading, 4);
+  gtk_widget_set_margin_top (heading, 4);
   /* Translators: the title of the tutor's message over the board */
   title = gtk_label_new (_("Tutor"));
   gtk_widget_add_css_class (title, "heading");
   gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_set_hexpand (title, TRUE);
+  dismiss = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_widget_add_css_class (dismiss, "flat");
+  gtk_widget_add_css_class (dismiss, "circular");
+  gtk_widget_set_tooltip_text (dismiss, _("Dismiss"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dismiss), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Dismiss"), -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (dismiss), "game.tutor-dismiss");
+  gtk_box_append (GTK_BOX (heading), title);
+  gtk_box_append (GTK_BOX (heading), dismiss);
+
   t->message = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (t->message), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (t->message), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (t->message), 0);
   gtk_label_set_width_chars (GTK_LABEL (t->message), 12);
-  gtk_label_set_max_width_chars (GTK_LABEL (t->message), 80);
-  gtk_box_append (GTK_BOX (text), title);
-  gtk_box_append (GTK_BOX (text), t->message);
+  gtk_label_set_max_width_chars (GTK_LABEL (t->message), 100);
+  gtk_widget_set_margin_start (t->message, 12);
+  gtk_widget_set_margin_end (t->message, 12);
 
   buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_valign (buttons, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
   gtk_widget_set_margin_end (buttons, 8);
+  gtk_widget_set_margin_bottom (buttons, 8);
+  show = gtk_button_new_with_mnemonic (_("_Show"));
+  gtk_widget_set_tooltip_text (show, _("Show the better decision in the position before yours"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (show), "game.tutor-show");
   take_back = gtk_button_new_with_mnemonic (_("_Take Back"));
   gtk_widget_add_css_class (take_back, "suggested-action");
   gtk_widget_set_tooltip_text (take_back, _("Undo the decision and show the better one"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (take_back), "game.tutor-take-back");
-  dismiss = gtk_button_new_from_icon_name ("window-close-symbolic");
-  gtk_widget_add_css_class (dismiss, "flat");
-  gtk_widget_set_tooltip_text (dismiss, _("Dismiss"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (dismiss), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Dismiss"), -1);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (dismiss), "game.tutor-dismiss");
+  gtk_box_append (GTK_BOX (buttons), show);
   gtk_box_append (GTK_BOX (buttons), take_back);
-  gtk_box_append (GTK_BOX (buttons), dismiss);
 
-  gtk_box_append (GTK_BOX (bar), text);
+  gtk_box_append (GTK_BOX (bar), heading);
+  gtk_box_append (GTK_BOX (bar), t->message);
   gtk_box_append (GTK_BOX (bar), buttons);
 
   t->revealer = gtk_revealer_new ();

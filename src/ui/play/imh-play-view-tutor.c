@@ -100,8 +100,8 @@ show_bar (ImhPlayView *self)
   /* Translators: the tutor after a costly decision. %1$s: the player's
    * name, %2$s: the decision played, %3$d and %4$d: the chance to win
    * after the better and after the decision played (percent), %5$s: the
-   * better decision. */
-  text = g_strdup_printf (_("%1$s, “%2$s” lowers your chance to win from %3$d %% to %4$d %%. "
+   * better decision. A no-break space keeps each number with its %. */
+  text = g_strdup_printf (_("%1$s, “%2$s” lowers your chance to win from %3$d %% to %4$d %%. "
                             "Better: %5$s."),
                           name, played, percent (t->verdict.win_best),
                           percent (t->verdict.win_played), best);

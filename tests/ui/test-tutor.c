@@ -19,6 +19,7 @@
 #include "imh-game.h"
 #include "imh-play-view.h"
 #include "imh-play-view-private.h"
+#include "imh-preferences.h"
 #include "imh-record-file.h"
 #include "imh-screenshot.h"
 #include "imh-texts.h"
@@ -346,6 +347,28 @@ test_screenshot (Fixture       *f,
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* Preferences: the Tutor switch sets the key, and follows it. */
+static void
+test_preferences (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
+  GtkWindow *prefs = imh_preferences_window_new (NULL, settings);
+  GtkWidget *toggle;
+
+  g_object_ref (prefs);
+  gtk_window_present (prefs);
+  toggle = imh_test_find_descendant (GTK_WIDGET (prefs), GTK_TYPE_SWITCH);
+  g_assert_nonnull (toggle);
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
+  gtk_switch_set_active (GTK_SWITCH (toggle), TRUE);
+  g_assert_true (g_settings_get_boolean (settings, "tutor"));
+  g_settings_set_boolean (settings, "tutor", FALSE);
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
+  gtk_window_destroy (prefs);
+  imh_test_flush_main_loop ();
+  g_assert_finalize_object (prefs);
+}
+
 /* The switch is off by default. */
 static void
 test_default_off (void)
@@ -366,6 +389,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/tutor/default-off", test_default_off);
+  g_test_add_func ("/tutor/preferences", test_preferences);
   g_test_add ("/tutor/blunder", Fixture, GINT_TO_POINTER (TRUE), fixture_set_up, test_blunder,
               fixture_tear_down);
   g_test_add ("/tutor/off", Fixture, GINT_TO_POINTER (FALSE), fixture_set_up, test_off,

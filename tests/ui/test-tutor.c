@@ -175,8 +175,7 @@ take_back_offered (Fixture *f)
 {
   GtkWidget *button = imh_test_find_widget (GTK_WIDGET (f->view), is_take_back, NULL);
 
-  g_assert_nonnull (button);
-  return gtk_widget_is_visible (button) && gtk_widget_is_sensitive (button);
+  return button != NULL && gtk_widget_is_visible (button) && gtk_widget_is_sensitive (button);
 }
 
 static gboolean
@@ -269,6 +268,30 @@ test_off (Fixture       *f,
   g_assert_false (_imh_play_view_tutor_searching (f->view));
   imh_test_iterate_until (settled, f);
   g_assert_null (_imh_play_view_tutor_message (f->view));
+}
+
+/* The first game against the computer suggests the tutor, once: Turn On
+ * Tutor switches it on. */
+static void
+test_suggest (Fixture       *f,
+              gconstpointer  data)
+{
+  g_assert_false (_imh_play_view_tutor_suggesting (f->view));
+  _imh_play_view_tutor_suggest (f->view);
+  g_assert_true (_imh_play_view_tutor_suggesting (f->view));
+  g_assert_true (g_settings_get_boolean (f->settings, "tutor-suggested"));
+  /* It stays while playing. */
+  play (f, "P c1");
+  g_assert_true (_imh_play_view_tutor_suggesting (f->view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "game.tutor-enable", NULL));
+  g_assert_false (_imh_play_view_tutor_suggesting (f->view));
+  g_assert_true (g_settings_get_boolean (f->settings, "tutor"));
+  /* Once only. */
+  g_settings_set_boolean (f->settings, "tutor", FALSE);
+  _imh_play_view_tutor_suggest (f->view);
+  g_assert_false (_imh_play_view_tutor_suggesting (f->view));
+  g_settings_reset (f->settings, "tutor-suggested");
+  imh_test_iterate_until (settled, f);
 }
 
 /* Tutor on, the best decision (chosen by hand): judged, nothing shown. */
@@ -394,6 +417,7 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/tutor/off", Fixture, GINT_TO_POINTER (FALSE), fixture_set_up, test_off,
               fixture_tear_down);
+  g_test_add ("/tutor/suggest", Fixture, NULL, fixture_set_up, test_suggest, fixture_tear_down);
   g_test_add ("/tutor/good", Fixture, GINT_TO_POINTER (TRUE), fixture_set_up, test_good,
               fixture_tear_down);
 

@@ -86,7 +86,8 @@ void       _imh_play_view_save_as            (ImhPlayView *self);
  * game_changed: another game is shown; suggest: a new game was started
  * (the first against the computer suggests the tutor, once). For tests:
  * searching (a judgement is running) and the message shown (NULL: none).
- * Actions: game.tutor-show, game.tutor-take-back, game.tutor-dismiss. */
+ * Actions: game.tutor-show, game.tutor-take-back, game.tutor-enable,
+ * game.tutor-dismiss. */
 void        _imh_play_view_class_tutor_init    (GtkWidgetClass *widget_class);
 void        _imh_play_view_tutor_init          (ImhPlayView    *self);
 void        _imh_play_view_tutor_dispose       (ImhPlayView    *self);
@@ -98,7 +99,11 @@ void        _imh_play_view_tutor_applied       (ImhPlayView    *self,
 void        _imh_play_view_tutor_refresh       (ImhPlayView    *self);
 void        _imh_play_view_tutor_game_changed  (ImhPlayView    *self);
 void        _imh_play_view_tutor_suggest       (ImhPlayView    *self);
+/* Screenshots (--tutor): judges the last decision of a person before the
+ * live ply, whatever the setting. */
+void        _imh_play_view_tutor_judge_last    (ImhPlayView    *self);
 gboolean    _imh_play_view_tutor_searching     (ImhPlayView    *self);
+gboolean    _imh_play_view_tutor_suggesting    (ImhPlayView    *self);
 const char *_imh_play_view_tutor_message       (ImhPlayView    *self);
 
 /* Runs the refresh queued for the next frame now, if there is one (tests

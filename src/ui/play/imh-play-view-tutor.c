@@ -28,6 +28,10 @@ struct _ImhPlayViewTutor
   GSettings       *settings;
   GtkWidget       *revealer;
   GtkWidget       *message;
+  GtkWidget       *show_button;     /* the verdict's buttons */
+  GtkWidget       *take_back_button;
+  GtkWidget       *enable_button;   /* the suggestion's */
+  gboolean         suggesting;      /* the bar suggests the tutor */
   GCancellable    *cancellable;     /* the search running, if any */
   guint            job_ply;
   ImhDecision      job_decision;
@@ -43,6 +47,8 @@ struct _ImhPlayViewTutor
   gboolean         shown;           /* the bar shows `verdict` */
   ImhTutorVerdict  verdict;
 };
+
+static void build_bar (ImhPlayView *self);
 
 static gboolean
 tutor_enabled (ImhPlayView *self)
@@ -63,10 +69,15 @@ hide_bar (ImhPlayView *self)
   ImhPlayViewTutor *t = self->tutor;
 
   t->shown = FALSE;
+  t->suggesting = FALSE;
   gtk_revealer_set_reveal_child (GTK_REVEALER (t->revealer), FALSE);
   gtk_widget_set_visible (t->revealer, FALSE);
-  gtk_label_set_text (GTK_LABEL (t->message), "");
+  /* Out of the widget tree while hidden (nor read by a screen reader). */
+  gtk_revealer_set_child (GTK_REVEALER (t->revealer), NULL);
+  t->message = NULL;
+  t->show_button = t->take_back_button = t->enable_button = NULL;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-show", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-enable", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-take-back", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-dismiss", FALSE);
 }
@@ -105,7 +116,12 @@ show_bar (ImhPlayView *self)
                             "Better: %5$s."),
                           name, played, percent (t->verdict.win_best),
                           percent (t->verdict.win_played), best);
+  build_bar (self);
   gtk_label_set_text (GTK_LABEL (t->message), text);
+  gtk_widget_set_visible (t->show_button, TRUE);
+  gtk_widget_set_visible (t->take_back_button, TRUE);
+  gtk_widget_set_visible (t->enable_button, FALSE);
+  t->suggesting = FALSE;
   t->shown = TRUE;
   gtk_widget_set_visible (t->revealer, TRUE);
   gtk_revealer_set_reveal_child (GTK_REVEALER (t->revealer), TRUE);
@@ -122,7 +138,7 @@ show_if_ready (ImhPlayView *self)
 
   if (self->game == NULL)
     return;
-  if (t->shown && !verdict_current (self, &t->verdict))
+  if (t->shown && !t->suggesting && !verdict_current (self, &t->verdict))
     hide_bar (self);
   if (!t->waiting)
     return;
@@ -184,13 +200,28 @@ _imh_play_view_tutor_decide (ImhPlayView *self,
   guint viewed = imh_game_get_viewed_ply (self->game);
 
   /* A new decision: the last verdict has had its time. */
-  hide_bar (self);
+  if (!t->suggesting)
+    hide_bar (self);
   t->waiting = FALSE;
   t->asked = tutor_enabled (self) && viewed == imh_game_get_live_ply (self->game)
              && !studying (self);
   t->asked_hinted = imh_board_get_hint (IMH_BOARD (self->board), &hint) && hint == decision;
   t->asked_ply = viewed;
   t->asked_decision = decision;
+}
+
+/* Judges the decision of the game's line at ply. */
+static void
+start_search (ImhPlayView *self,
+              guint        ply)
+{
+  ImhPlayViewTutor *t = self->tutor;
+
+  cancel_search (t);
+  t->cancellable = g_cancellable_new ();
+  t->job_ply = ply;
+  t->job_decision = imh_game_get_decision_at (self->game, ply);
+  imh_game_tutor_async (self->game, ply, NULL, t->cancellable, on_verdict, g_object_ref (self));
 }
 
 void
@@ -209,11 +240,24 @@ _imh_play_view_tutor_applied (ImhPlayView *self,
   actor = before != NULL ? imh_actor (before) : -1;
   if (t->asked_hinted || actor < 0 || imh_seat_is_computer (imh_game_get_seat (self->game, actor)))
     return;
-  cancel_search (t);
-  t->cancellable = g_cancellable_new ();
-  t->job_ply = ply;
-  t->job_decision = decision;
-  imh_game_tutor_async (self->game, ply, NULL, t->cancellable, on_verdict, g_object_ref (self));
+  start_search (self, ply);
+}
+
+void
+_imh_play_view_tutor_judge_last (ImhPlayView *self)
+{
+  if (self->tutor == NULL || self->game == NULL)
+    return;
+  for (guint ply = imh_game_get_live_ply (self->game); ply-- > 0;)
+    {
+      int actor = imh_actor (imh_game_get_state_at (self->game, ply));
+
+      if (actor >= 0 && !imh_seat_is_computer (imh_game_get_seat (self->game, actor)))
+        {
+          start_search (self, ply);
+          return;
+        }
+    }
 }
 
 void
@@ -253,30 +297,20 @@ _imh_play_view_tutor_searching (ImhPlayView *self)
 const char *
 _imh_play_view_tutor_message (ImhPlayView *self)
 {
-  if (self->tutor == NULL || !self->tutor->shown)
+  if (self->tutor == NULL || !self->tutor->shown || self->tutor->suggesting)
     return NULL;
   return gtk_label_get_text (GTK_LABEL (self->tutor->message));
 }
 
 /* ---- The suggestion on the first game against the computer ---------------- */
 
-static void
-on_turn_on_clicked (AdwToast    *toast,
-                    ImhPlayView *self)
-{
-  if (self->tutor != NULL)
-    g_settings_set_boolean (self->tutor->settings, "tutor", TRUE);
-}
-
 void
 _imh_play_view_tutor_suggest (ImhPlayView *self)
 {
   ImhPlayViewTutor *t = self->tutor;
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
   gboolean computer = FALSE, person = FALSE;
-  AdwToast *toast;
 
-  if (t == NULL || self->game == NULL || overlay == NULL || tutor_enabled (self)
+  if (t == NULL || self->game == NULL || tutor_enabled (self)
       || g_settings_get_boolean (t->settings, "tutor-suggested"))
     return;
   for (guint p = 0; p < imh_game_get_n_players (self->game); p++)
@@ -289,11 +323,27 @@ _imh_play_view_tutor_suggest (ImhPlayView *self)
   if (!computer || !person)
     return;
   g_settings_set_boolean (t->settings, "tutor-suggested", TRUE);
-  toast = imh_ui_toast_new (_("New to the game? The tutor points out costly decisions as you play"));
-  adw_toast_set_button_label (toast, _("Turn On _Tutor"));
-  adw_toast_set_timeout (toast, 10);
-  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_turn_on_clicked), self, 0);
-  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+  /* In the tutor's place over the board, until dismissed, taken up or
+   * another game comes. */
+  hide_bar (self);
+  build_bar (self);
+  gtk_label_set_text (GTK_LABEL (t->message),
+                      _("New to the game? The tutor points out costly decisions as you play"));
+  gtk_widget_set_visible (t->show_button, FALSE);
+  gtk_widget_set_visible (t->take_back_button, FALSE);
+  gtk_widget_set_visible (t->enable_button, TRUE);
+  t->suggesting = TRUE;
+  t->shown = TRUE;
+  gtk_widget_set_visible (t->revealer, TRUE);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (t->revealer), TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-enable", TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.tutor-dismiss", TRUE);
+}
+
+gboolean
+_imh_play_view_tutor_suggesting (ImhPlayView *self)
+{
+  return self->tutor != NULL && self->tutor->suggesting;
 }
 
 /* ---- Actions ------------------------------------------------------------------ */
@@ -350,6 +400,17 @@ tutor_show (GtkWidget  *widget,
 }
 
 static void
+tutor_enable (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  ImhPlayView *self = IMH_PLAY_VIEW (widget);
+
+  hide_bar (self);
+  g_settings_set_boolean (self->tutor->settings, "tutor", TRUE);
+}
+
+static void
 tutor_dismiss (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
@@ -361,6 +422,7 @@ void
 _imh_play_view_class_tutor_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "game.tutor-show", NULL, tutor_show);
+  gtk_widget_class_install_action (widget_class, "game.tutor-enable", NULL, tutor_enable);
   gtk_widget_class_install_action (widget_class, "game.tutor-take-back", NULL, tutor_take_back);
   gtk_widget_class_install_action (widget_class, "game.tutor-dismiss", NULL, tutor_dismiss);
 }
@@ -374,17 +436,15 @@ on_tutor_setting (ImhPlayView *self)
     _imh_play_view_tutor_game_changed (self);
 }
 
-void
-_imh_play_view_tutor_init (ImhPlayView *self)
+/* The message's widgets, in the revealer. */
+static void
+build_bar (ImhPlayView *self)
 {
-  ImhPlayViewTutor *t = g_new0 (ImhPlayViewTutor, 1);
-  GtkWidget *bar, *heading, *title, *buttons, *show, *take_back, *dismiss;
+  ImhPlayViewTutor *t = self->tutor;
+  GtkWidget *bar, *heading, *title, *buttons, *show, *take_back, *dismiss, *enable;
 
-  self->tutor = t;
-  t->settings = g_settings_new (BASE_APP_ID);
-  g_signal_connect_object (t->settings, "changed::tutor", G_CALLBACK (on_tutor_setting), self,
-                           G_CONNECT_SWAPPED);
-
+  if (gtk_revealer_get_child (GTK_REVEALER (t->revealer)) != NULL)
+    return;
   /* The title and Dismiss; the message; the buttons under it, at the
    * end (so that it fits a phone's width). */
   bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
@@ -433,15 +493,33 @@ _imh_play_view_tutor_init (ImhPlayView *self)
   gtk_widget_add_css_class (take_back, "suggested-action");
   gtk_widget_set_tooltip_text (take_back, _("Undo the decision and show the better one"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (take_back), "game.tutor-take-back");
+  enable = gtk_button_new_with_mnemonic (_("Turn On _Tutor"));
+  gtk_widget_add_css_class (enable, "suggested-action");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (enable), "game.tutor-enable");
   gtk_box_append (GTK_BOX (buttons), show);
   gtk_box_append (GTK_BOX (buttons), take_back);
+  gtk_box_append (GTK_BOX (buttons), enable);
+  t->show_button = show;
+  t->take_back_button = take_back;
+  t->enable_button = enable;
 
   gtk_box_append (GTK_BOX (bar), heading);
   gtk_box_append (GTK_BOX (bar), t->message);
   gtk_box_append (GTK_BOX (bar), buttons);
+  gtk_revealer_set_child (GTK_REVEALER (t->revealer), bar);
+}
+
+void
+_imh_play_view_tutor_init (ImhPlayView *self)
+{
+  ImhPlayViewTutor *t = g_new0 (ImhPlayViewTutor, 1);
+
+  self->tutor = t;
+  t->settings = g_settings_new (BASE_APP_ID);
+  g_signal_connect_object (t->settings, "changed::tutor", G_CALLBACK (on_tutor_setting), self,
+                           G_CONNECT_SWAPPED);
 
   t->revealer = gtk_revealer_new ();
-  gtk_revealer_set_child (GTK_REVEALER (t->revealer), bar);
   gtk_revealer_set_transition_type (GTK_REVEALER (t->revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
   /* Over the board, under the status. */
   gtk_box_insert_child_after (GTK_BOX (self->content), t->revealer,

@@ -138,6 +138,8 @@ typedef struct {
   const ImhDecision *decisions;
   uint32_t n;
   ImhAnalysisPly *plies;
+  uint32_t first_ply;   /* the ply of positions[0] in the game (seeds, ImhAnalysisPly.ply) */
+  bool     skip_luck;   /* leave out the value of the actual draw */
 
   pthread_mutex_t lock;
   uint32_t next;
@@ -317,8 +319,10 @@ analyse_ply (Run *run, uint32_t i, Value *va, Value *vb, Value *vc, uint64_t *it
   ImhDecision d = run->decisions[i];
   double mean, ci, margin;
 
+  uint32_t ply = run->first_ply + i;
+
   memset (p, 0, sizeof *p);
-  p->ply = i;
+  p->ply = ply;
   p->mover = m;
   p->turn = run->rules->turn_index (s);
   p->played = d;
@@ -338,7 +342,7 @@ analyse_ply (Run *run, uint32_t i, Value *va, Value *vb, Value *vc, uint64_t *it
           imh_search_limits_init (&lim);
           lim.iterations = set->root_iterations;
           lim.threads = 1;
-          lim.seed = mix_seed (set->seed, i, TAG_ROOT, 0);
+          lim.seed = mix_seed (set->seed, ply, TAG_ROOT, 0);
           lim.stop = set->stop;
           imh_search (s, &lim, res);
           *iters += res->iterations;
@@ -358,7 +362,7 @@ analyse_ply (Run *run, uint32_t i, Value *va, Value *vb, Value *vc, uint64_t *it
     }
 
   /* The decision played, expected over its draws. */
-  sample_values (run, i, s, m, d, NULL, va, iters);
+  sample_values (run, ply, s, m, d, NULL, va, iters);
   mean_ci (va, set->samples, &p->win_after, &p->win_after_ci, &p->margin_after);
 
   /* The other candidate — the search's best, or its runner-up when the
@@ -375,7 +379,7 @@ analyse_ply (Run *run, uint32_t i, Value *va, Value *vb, Value *vc, uint64_t *it
       {
         double w, wci, mg, s1 = 0, ss = 0, diff, diff_ci = 0;
 
-        sample_values (run, i, s, m, other, NULL, vb, iters);
+        sample_values (run, ply, s, m, other, NULL, vb, iters);
         mean_ci (vb, set->samples, &w, &wci, &mg);
         if (p->has_alternative && p->alternative.decision == other)
           {
@@ -412,9 +416,9 @@ analyse_ply (Run *run, uint32_t i, Value *va, Value *vb, Value *vc, uint64_t *it
   p->mark = imh_analysis_mark_for_loss (p->loss);
 
   /* The draw that actually happened. */
-  if (p->chance)
+  if (p->chance && !run->skip_luck)
     {
-      sample_values (run, i, s, m, IMH_NO_DECISION, next, vc, iters);
+      sample_values (run, ply, s, m, IMH_NO_DECISION, next, vc, iters);
       mean_ci (vc, set->samples, &mean, &ci, &margin);
       p->win_actual = mean;
       p->win_actual_ci = ci;
@@ -548,6 +552,61 @@ fail (char *why, size_t why_len, const char *fmt, ...)
       va_end (ap);
     }
   return false;
+}
+
+bool
+imh_analysis_judge (const ImhState *before, uint32_t ply, ImhDecision d,
+                    const ImhAnalysisSettings *set, ImhAnalysisPly *out,
+                    char *why, size_t why_len)
+{
+  const ImhRules *rules = imh_rules_of (before);
+  ImhState *pos;
+  Value *va;
+  Run run;
+  ImhOptions opt;
+  uint64_t iters = 0;
+  bool ok;
+
+  if (why != NULL && why_len > 0)
+    why[0] = '\0';
+  if (rules == NULL)
+    return fail (why, why_len, "unknown game");
+  if (set->samples == 0 || set->samples > MAX_SAMPLES || set->sample_iterations == 0
+      || set->root_iterations == 0)
+    return fail (why, why_len, "invalid budgets (samples 1–%d, iterations > 0)", MAX_SAMPLES);
+  if (rules->is_over (before) || !rules->is_legal (before, d))
+    return fail (why, why_len, "the decision is not legal");
+
+  pos = malloc (2 * sizeof *pos);
+  va = malloc (3 * set->samples * sizeof *va);
+  if (pos == NULL || va == NULL)
+    {
+      free (pos);
+      free (va);
+      return fail (why, why_len, "out of memory");
+    }
+  imh_state_copy (&pos[0], before);
+  imh_state_copy (&pos[1], before);
+  rules->apply (&pos[1], d);
+  rules->options (before, &opt);
+
+  memset (&run, 0, sizeof run);
+  run.set = set;
+  run.rules = rules;
+  run.n_players = opt.n_players;
+  run.positions = pos;
+  run.decisions = &d;
+  run.n = 1;
+  run.plies = out;
+  run.first_ply = ply;
+  run.skip_luck = true;
+  analyse_ply (&run, 0, va, va + set->samples, va + 2 * set->samples, &iters);
+  ok = !stopped (&run);
+  free (va);
+  free (pos);
+  if (!ok)
+    return fail (why, why_len, "stopped");
+  return true;
 }
 
 ImhAnalysis *

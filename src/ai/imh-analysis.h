@@ -161,6 +161,16 @@ double      imh_analysis_accuracy_for_loss (double loss_pp);
  * (why: "stopped"). Free with imh_analysis_free(). */
 ImhAnalysis *imh_analysis_run        (const ImhState *initial, const ImhDecision *d, uint32_t n,
                                       const ImhAnalysisSettings *set, char *why, size_t why_len);
+/* Analyses one decision d played at `before` (the true position at ply
+ * `ply` of a game) exactly as imh_analysis_run() analyses that ply of the
+ * game's line with the same settings (same seeds: they derive from the
+ * settings' seed and `ply`), without the luck of its draw (win_actual =
+ * win_after, luck 0). set->threads, progress and user are not used.
+ * Returns false with `why` when the decision is not legal, the settings
+ * are invalid, or the run was stopped ("stopped"). */
+bool         imh_analysis_judge      (const ImhState *before, uint32_t ply, ImhDecision d,
+                                      const ImhAnalysisSettings *set, ImhAnalysisPly *out,
+                                      char *why, size_t why_len);
 /* The main line of a record. */
 ImhAnalysis *imh_analysis_run_record (const ImhRecord *record, const ImhAnalysisSettings *set,
                                       char *why, size_t why_len);

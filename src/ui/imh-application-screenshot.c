@@ -13,6 +13,7 @@
 #include "imh-library-page.h"
 #include "imh-library-page-private.h"
 #include "imh-new-game-dialog.h"
+#include "imh-play-view-private.h"
 #include "imh-preferences.h"
 #include "imh-record-file.h"
 #include "imh-screenshot.h"
@@ -138,6 +139,26 @@ on_study_hint (ImhApplication *self,
   take_when_ready (self, GTK_WINDOW (window));
 }
 
+/* --tutor: the picture waits for the tutor's message (or its search's end). */
+typedef struct {
+  ImhApplication *app;
+  GtkWindow      *window;
+} TutorWait;
+
+static gboolean
+take_when_tutor_spoke (gpointer data)
+{
+  TutorWait *wait = data;
+  ImhPlayView *view = imh_window_get_play_view (IMH_WINDOW (wait->window));
+
+  if (_imh_play_view_tutor_message (view) == NULL && _imh_play_view_tutor_searching (view))
+    return G_SOURCE_CONTINUE;
+  take_when_ready (wait->app, wait->window);
+  g_object_unref (wait->window);
+  g_free (wait);
+  return G_SOURCE_REMOVE;
+}
+
 /* --analysis: the picture waits for the analysis. */
 static void
 on_screenshot_analysis (ImhApplication *self,
@@ -230,6 +251,19 @@ show_record (ImhApplication *self,
       gtk_window_present (GTK_WINDOW (window));
       /* Nothing to analyse: the picture right away. */
       on_screenshot_analysis (self, NULL, page);
+      return;
+    }
+  if (self->screenshot->tutor)
+    {
+      TutorWait *wait = g_new0 (TutorWait, 1);
+
+      gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                   self->screenshot->height);
+      gtk_window_present (GTK_WINDOW (window));
+      _imh_play_view_tutor_judge_last (imh_window_get_play_view (window));
+      wait->app = self;
+      wait->window = g_object_ref (GTK_WINDOW (window));
+      g_timeout_add (100, take_when_tutor_spoke, wait);
       return;
     }
   if (self->screenshot->study)

@@ -35,6 +35,8 @@ static const GOptionEntry main_options[] = {
     N_("Show the Analysis page with a quick analysis of --record"), NULL },
   { "study", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the Study page and the best five decisions of --record on the board"), NULL },
+  { "tutor", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show the tutor’s message on the last decision of a person in --record"), NULL },
   { "reveal", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show --record with everything revealed (the pile and the reserve face up)"), NULL },
   { "library", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
@@ -127,6 +129,11 @@ imh_application_handle_local_options (GApplication *application,
       g_printerr ("imhotep: %s\n", _("--study needs --record"));
       return 2;
     }
+  if (g_variant_dict_contains (options, "tutor") && record == NULL)
+    {
+      g_printerr ("imhotep: %s\n", _("--tutor needs --record"));
+      return 2;
+    }
   if (g_variant_dict_contains (options, "analysis") && record == NULL)
     {
       g_printerr ("imhotep: %s\n", _("--analysis needs --record"));
@@ -176,6 +183,7 @@ imh_application_handle_local_options (GApplication *application,
   request->ply = ply;
   request->analysis = g_variant_dict_contains (options, "analysis");
   request->study = g_variant_dict_contains (options, "study");
+  request->tutor = g_variant_dict_contains (options, "tutor");
   request->reveal = g_variant_dict_contains (options, "reveal");
   request->library = g_variant_dict_contains (options, "library");
   request->new_game = g_variant_dict_contains (options, "new-game");

@@ -135,6 +135,24 @@ choice_row (GSettings     *settings,
   return GTK_WIDGET (row);
 }
 
+/* The tutor: a switch. */
+static GtkWidget *
+tutor_row (GSettings *settings)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("_Tutor"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               _("Says when a decision just played was clearly worse than the best, and offers to take it back"));
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  g_settings_bind (settings, "tutor", toggle, "active", G_SETTINGS_BIND_DEFAULT);
+  return row;
+}
+
 GtkWindow *
 imh_preferences_window_new (GtkWindow *parent,
                             GSettings *settings)
@@ -164,6 +182,7 @@ imh_preferences_window_new (GtkWindow *parent,
   adw_preferences_group_set_title (group, _("Hints"));
   adw_preferences_group_add (group, choice_row (settings, "hint-search", _("Search"), &hint));
   adw_preferences_group_set_description (group, _("The same position always gets the same hint."));
+  adw_preferences_group_add (group, tutor_row (settings));
   adw_preferences_page_add (page, group);
 
   adw_preferences_window_add (window, page);

@@ -20,6 +20,7 @@ typedef struct {
   int       ply;        /* the ply of the record to show (--ply); -1: its end */
   gboolean  analysis;   /* --analysis: the Analysis page, after a quick analysis */
   gboolean  study;      /* --study: the Study page, the best five of a hint drawn */
+  gboolean  tutor;      /* --tutor: the tutor's message on the last decision of a person */
   gboolean  reveal;     /* --reveal: "everything revealed" on */
   gboolean  library;    /* --library: the library page */
   gboolean  new_game;   /* --new-game: the New Game dialog */

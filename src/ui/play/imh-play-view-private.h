@@ -9,6 +9,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _ImhPlayViewTutor ImhPlayViewTutor;
+
 struct _ImhPlayView
 {
   GtkWidget           parent_instance;
@@ -46,6 +48,7 @@ struct _ImhPlayView
   guint               hint_factor;
   gboolean            busy;
   char               *names[IMH_MAX_PLAYERS]; /* shown names (shortened), see player_name() */
+  ImhPlayViewTutor   *tutor;            /* imh-play-view-tutor.c */
 };
 
 /* imh-play-view-actions.c: the "game" actions (game.*) installed on the
@@ -76,6 +79,32 @@ void       _imh_play_view_emit_actions_changed (ImhPlayView *self);
 void       _imh_play_view_open               (ImhPlayView *self);
 void       _imh_play_view_save               (ImhPlayView *self);
 void       _imh_play_view_save_as            (ImhPlayView *self);
+
+/* imh-play-view-tutor.c: the tutor (the "tutor" setting). decide: a
+ * person chose a decision at the viewed ply (before it is applied);
+ * applied: the game applied a decision; refresh: after each refresh;
+ * game_changed: another game is shown; suggest: a new game was started
+ * (the first against the computer suggests the tutor, once). For tests:
+ * searching (a judgement is running) and the message shown (NULL: none).
+ * Actions: game.tutor-show, game.tutor-take-back, game.tutor-enable,
+ * game.tutor-dismiss. */
+void        _imh_play_view_class_tutor_init    (GtkWidgetClass *widget_class);
+void        _imh_play_view_tutor_init          (ImhPlayView    *self);
+void        _imh_play_view_tutor_dispose       (ImhPlayView    *self);
+void        _imh_play_view_tutor_decide        (ImhPlayView    *self,
+                                                ImhDecision     decision);
+void        _imh_play_view_tutor_applied       (ImhPlayView    *self,
+                                                guint           ply,
+                                                ImhDecision     decision);
+void        _imh_play_view_tutor_refresh       (ImhPlayView    *self);
+void        _imh_play_view_tutor_game_changed  (ImhPlayView    *self);
+void        _imh_play_view_tutor_suggest       (ImhPlayView    *self);
+/* Screenshots (--tutor): judges the last decision of a person before the
+ * live ply, whatever the setting. */
+void        _imh_play_view_tutor_judge_last    (ImhPlayView    *self);
+gboolean    _imh_play_view_tutor_searching     (ImhPlayView    *self);
+gboolean    _imh_play_view_tutor_suggesting    (ImhPlayView    *self);
+const char *_imh_play_view_tutor_message       (ImhPlayView    *self);
 
 /* Runs the refresh queued for the next frame now, if there is one (tests
  * look at the view without waiting for a frame). */

@@ -221,6 +221,7 @@ refresh (ImhPlayView *self)
   imh_score_view_set_state (IMH_SCORE_VIEW (self->score_view), viewed, names);
   update_status (self);
   update_actions (self);
+  _imh_play_view_tutor_refresh (self);
 }
 
 static gboolean
@@ -337,6 +338,7 @@ on_decision_applied (ImhPlayView *self,
 {
   const ImhState *after;
 
+  _imh_play_view_tutor_applied (self, ply, (ImhDecision) decision);
   self->decided_end = imh_game_get_is_over (self->game);
   if (imh_game_get_live_ply (self->game) != ply + 1 || imh_game_get_viewed_ply (self->game) != ply + 1)
     return;
@@ -424,6 +426,7 @@ on_board_decide (ImhPlayView *self,
 
   if (self->game == NULL)
     return;
+  _imh_play_view_tutor_decide (self, (ImhDecision) decision);
   /* After undo (viewing the live position) a different decision keeps the
    * old continuation as a variation without asking: nothing is lost. From
    * an earlier position in review, ask. */
@@ -490,6 +493,7 @@ on_new_game_start (ImhPlayView      *self,
       imh_seat_set_name (seat, name);
     }
   imh_play_view_set_game (self, game);
+  _imh_play_view_tutor_suggest (self);
 }
 
 static void
@@ -755,6 +759,7 @@ imh_play_view_dispose (GObject *object)
   g_cancellable_cancel (self->hint_cancellable);
   g_clear_object (&self->hint_cancellable);
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  _imh_play_view_tutor_dispose (self);
   if (self->summary != NULL)
     gtk_window_destroy (self->summary);
   if (self->game != NULL)
@@ -880,6 +885,7 @@ imh_play_view_class_init (ImhPlayViewClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   _imh_play_view_class_actions_init (widget_class);
+  _imh_play_view_class_tutor_init (widget_class);
 
   g_type_ensure (IMH_TYPE_ANALYSIS_PAGE);
   g_type_ensure (IMH_TYPE_HISTORY_VIEW);
@@ -1000,6 +1006,7 @@ imh_play_view_init (ImhPlayView *self)
     if (imh_ui_kind_has_board (kind))
       ensure_board (self, kind);
   g_assert (self->board != NULL);
+  _imh_play_view_tutor_init (self);
 
   /* Keys for the whole window that typing never needs; widgets with a
    * use for them (the focused board, entries) get them first. */
@@ -1065,6 +1072,7 @@ show_game (ImhPlayView *self,
       imh_game_stop_computer (self->game);
     }
   g_set_object (&self->game, game);
+  _imh_play_view_tutor_game_changed (self);
   imh_board_clear_hint (IMH_BOARD (self->board));
   imh_history_view_set_game (IMH_HISTORY_VIEW (self->history_view), game);
   imh_study_view_set_game (IMH_STUDY_VIEW (self->study_view), game);

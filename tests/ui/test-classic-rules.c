@@ -360,6 +360,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  imh_test_i18n_init_app ();
   imh_test_init (&argc, &argv);
 
   g_test_add_func ("/classic-rules/mentions", test_mentions);

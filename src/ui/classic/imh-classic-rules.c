@@ -793,7 +793,7 @@ add_pyramid (ImhRulesBook *book)
   focus[0] = SAIL (1, IMH_CLASSIC_SITE_PYRAMID);
   figure (book, &s, focus, 1,
           g_strdup_printf (_("If %s sails ship 2 to the pyramid, its three stones take the "
-                             "next three spaces: %s scores %d points at once, %s %d."),
+                             "next three spaces and score at once: %s %d, %s %d."),
                            colour (WHITE), colour (BLACK), gain[BLACK], colour (WHITE),
                            gain[WHITE]));
 
@@ -836,8 +836,8 @@ add_pyramid (ImhRulesBook *book)
                            colour (BROWN), colour (BROWN)));
   imh_rules_book_add_textf (book,
                             _("As in the rulebook's example, %s, %s and %s put their stones on "
-                              "the middle pyramid and %s on the left one: %s scores %d points, "
-                              "%s %d points and %d stones onto the sled, %s %d points."),
+                              "the middle pyramid and %s on the left one. Points for %s: %d; "
+                              "for %s: %d, and %d stones onto the sled; for %s: %d."),
                             colour (BROWN), colour (BLACK), colour (BROWN), colour (WHITE),
                             colour (BROWN), gain[BROWN], colour (BLACK), gain[BLACK],
                             sled[BLACK], colour (WHITE), gain[WHITE]);
@@ -901,8 +901,10 @@ add_temple (ImhRulesBook *book)
                              "or 2 stones. With 2 players only the first four spaces exist."));
   game_at_round (&s, 4, SIDE_B (IMH_CLASSIC_SITE_TEMPLE), FALSE, 101, 2);
   c = game (&s);
+  /* The rulebook's example: Gray, Brown, White, White and Black on top;
+   * Black's stone comes with the round's fourth ship. */
   temple_fill_to (c, 0);
-  temple_put (c, "gbwwk");
+  temple_put (c, "gbww");
   set_round_card (c, 0);             /* ships of 4, 4, 2 and 1 */
   sailed (c, 0, IMH_CLASSIC_SITE_MARKET);
   sailed (c, 1, IMH_CLASSIC_SITE_PYRAMID);
@@ -910,14 +912,18 @@ add_temple (ImhRulesBook *book)
   set_sled (c, GRAY, 2);
   load (c, 3, 0, BLACK);
   turn_to (c, WHITE);
-  play (&s, SAIL (3, IMH_CLASSIC_SITE_OBELISK));
-  n = legal_between (&s, IMH_CLASSIC_D_TEMPLE_POINT, IMH_CLASSIC_D_UNLOAD, focus, G_N_ELEMENTS (focus));
+  focus[0] = SAIL (3, IMH_CLASSIC_SITE_TEMPLE);
+  play (&s, focus[0]);
+  n = 1 + legal_between (&s, IMH_CLASSIC_D_TEMPLE_POINT, IMH_CLASSIC_D_UNLOAD, focus + 1,
+                         G_N_ELEMENTS (focus) - 1);
   figure (book, &s, focus, n,
-          g_strdup_printf (_("The rulebook's example: the fourth ship has sailed and the round "
-                             "ends. %s, on the first space, chooses 1 point or 2 stones; %s "
-                             "gets 2 points; %s chooses on the third space and takes the top "
-                             "card on the fourth; %s chooses on the fifth."),
-                           colour (GRAY), colour (BROWN), colour (WHITE), colour (BLACK)));
+          g_strdup_printf (_("The rulebook's example: the round's fourth ship brought %s's "
+                             "stone to the fifth space, and the round ends. %s, on the first "
+                             "space, chooses 1 point or 2 stones; %s gets 2 points; %s chooses "
+                             "on the third space and takes the top card on the fourth; %s "
+                             "chooses on the fifth."),
+                           colour (BLACK), colour (GRAY), colour (BROWN), colour (WHITE),
+                           colour (BLACK)));
 }
 
 /* The burial chamber of the rulebook's example (side A), and the same
@@ -1223,6 +1229,7 @@ static void
 add_red (ImhRulesBook *book)
 {
   ImhState s, after;
+  int gain;
   ImhDecision focus[3] = {
     TAKE (IMH_CLASSIC_CARD_ENTRANCE), TAKE (IMH_CLASSIC_CARD_SARCOPHAGUS),
     TAKE (IMH_CLASSIC_CARD_PAVED_PATH),
@@ -1242,13 +1249,20 @@ add_red (ImhRulesBook *book)
   after = s;
   play (&after, TAKE (IMH_CLASSIC_CARD_ENTRANCE));
   finish_turn (&after);
+  gain = game (&after)->points[BROWN][IMH_CLASSIC_CAT_PYRAMID]
+         - game (&s)->points[BROWN][IMH_CLASSIC_CAT_PYRAMID];
   figure (book, &s, focus, G_N_ELEMENTS (focus),
-          g_strdup_printf (_("%s's stone reached the market. With the %s a stone from %s's "
-                             "quarry goes to the pyramid at once and scores %d points; with the "
-                             "%s it goes to the burial chamber, with the %s to the obelisks."),
-                           colour (BROWN), card (IMH_CLASSIC_CARD_ENTRANCE), colour (BROWN),
-                           game (&after)->points[BROWN][IMH_CLASSIC_CAT_PYRAMID]
-                           - game (&s)->points[BROWN][IMH_CLASSIC_CAT_PYRAMID],
+          g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                        "%s's stone reached the market. With the %s a stone from "
+                                        "%s's quarry goes to the pyramid at once and scores %d "
+                                        "point; with the %s it goes to the burial chamber, with "
+                                        "the %s to the obelisks.",
+                                        "%s's stone reached the market. With the %s a stone from "
+                                        "%s's quarry goes to the pyramid at once and scores %d "
+                                        "points; with the %s it goes to the burial chamber, with "
+                                        "the %s to the obelisks.",
+                                        gain),
+                           colour (BROWN), card (IMH_CLASSIC_CARD_ENTRANCE), colour (BROWN), gain,
                            card (IMH_CLASSIC_CARD_SARCOPHAGUS), card (IMH_CLASSIC_CARD_PAVED_PATH)));
 }
 
@@ -1388,8 +1402,9 @@ add_end (ImhRulesBook *book)
     int other = winner == first ? second : first;
 
     figure (book, &s, NULL, 0,
-            g_strdup_printf (_("The end of a game: %s and %s both have %d points. %s has %d "
-                               "stones on the sled, %s %d, so %s wins."),
+            g_strdup_printf (_("The end of a game: after the final scoring %s and %s both "
+                               "have %d points. %s has %d stones on the sled, %s %d, so %s "
+                               "wins."),
                              colour (winner), colour (other), score.total[winner],
                              colour (winner), c->sled[winner], colour (other), c->sled[other],
                              colour (winner)));
@@ -1432,7 +1447,7 @@ add_wrath (ImhRulesBook *book)
   figure (book, &s, &focus, 1,
           g_strdup_printf (_("The last round: %s has no stone on the obelisks yet, and would "
                              "lose %d points if the game ended now. If %s sails ship 1 there, "
-                             "%s loses %d."),
+                             "the wrath costs %s %d points."),
                            colour (GRAY), -points (&s, GRAY, IMH_CLASSIC_CAT_WRATH),
                            colour (WHITE), colour (GRAY),
                            -points (&after, GRAY, IMH_CLASSIC_CAT_WRATH)));

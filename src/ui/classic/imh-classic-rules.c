@@ -504,6 +504,10 @@ add_material (ImhRulesBook *book)
                              "chamber and the obelisks. Each site board has an A side and a B "
                              "side; play your first games on side A. The sides can be mixed."));
   imh_rules_book_add_text (book,
+                           _("Not every value printed on the B sides is known: the app uses "
+                             "values reconstructed from the rulebook, which may differ from "
+                             "your boards."));
+  imh_rules_book_add_text (book,
                            _("<b>Ships:</b> eight, with room for 4, 4, 3, 3, 3, 2, 2 and 1 "
                              "stones. A ship may sail only with a minimum load: 3 stones on a "
                              "ship of 4, 2 on a ship of 3, 1 on the smaller ones."));
@@ -1188,6 +1192,8 @@ add_blue (ImhRulesBook *book)
   turn_to (c, BLACK);
   imh_classic_sync (c);
   n = legal_between (&s, PLAY (0), TAKE (0), focus, G_N_ELEMENTS (focus));
+  /* Where the Sail card would put its stone. */
+  n += legal_between (&s, PLACE (0, 0), PLACE (1, 0), focus + n, G_N_ELEMENTS (focus) - n);
   figure (book, &s, focus, n,
           g_strdup_printf (_("%s holds all four blue cards and may play any of them: the %s "
                              "could, for one, put a stone on ship 1 and sail it."),

@@ -292,6 +292,8 @@ static void
 add_material (ImhRulesBook *book)
 {
   g_autoptr(GString) list = g_string_new (NULL);
+  g_autoptr(GString) singles = g_string_new (NULL);
+  g_autofree char *name_line = NULL;
   ImhDecision boats[IMH_DUEL_N_BOATS];
   ImhState s;
   guint code;
@@ -314,17 +316,35 @@ add_material (ImhRulesBook *book)
                                       "reserve; the others are the face-down pile.",
                                       IMH_DUEL_N_TILES),
                             IMH_DUEL_N_TILES);
-  /* Every kind of tile, with how many the game has: the engine's. */
+  /* Every kind of tile, with how many the game has: the engine's. The
+   * tiles the game has one of (the crypt's) share a line. */
   for (code = 1; code < IMH_DUEL_N_TILE_CODES; code++)
     {
       g_autofree char *name = imh_texts_duel_tile_name (code);
       g_autofree char *escaped = g_markup_escape_text (name, -1);
+      int total = imh_duel_tile_total ((uint8_t) code);
 
+      if (total == 1)
+        {
+          if (singles->len > 0)
+            g_string_append (singles, ", ");
+          g_string_append (singles, escaped);
+          if (code + 1 < IMH_DUEL_N_TILE_CODES && imh_duel_tile_total ((uint8_t) (code + 1)) == 1)
+            continue;
+          name_line = g_string_free (g_steal_pointer (&singles), FALSE);
+          singles = g_string_new (NULL);
+        }
       if (list->len > 0)
         g_string_append (list, "\n");
-      /* TRANSLATORS: one line of the list of tiles: the tile's name and
-       * how many of it the game has ("Obelisk × 12") */
-      g_string_append_printf (list, _("• %s × %d"), escaped, imh_duel_tile_total ((uint8_t) code));
+      if (total == 1)
+        /* TRANSLATORS: one line of the list of tiles: the tiles the game
+         * has one each of ("Crypt 1, Crypt 2, …, Crypt 12") */
+        g_string_append_printf (list, _("• %s: one each"), name_line);
+      else
+        /* TRANSLATORS: one line of the list of tiles: the tile's name and
+         * how many of it the game has ("Obelisk × 12") */
+        g_string_append_printf (list, _("• %s × %d"), escaped, total);
+      g_clear_pointer (&name_line, g_free);
     }
   imh_rules_book_add_text (book, list->str);
   imh_rules_book_add_text (book,

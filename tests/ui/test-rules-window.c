@@ -64,6 +64,9 @@ check_page (ImhRulesWindow *window,
       g_assert_cmpint (gtk_widget_get_height (child), >, 60);
       g_assert_cmpint (gtk_widget_get_width (child), <=, window_width);
       g_assert_true (imh_rules_figure_get_crop (IMH_RULES_FIGURE (child), &crop));
+      /* One image to assistive technologies, described by its caption. */
+      g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (child)), ==,
+                       GTK_ACCESSIBLE_ROLE_IMG);
       g_assert_cmpfloat (crop.size.width, >, 0);
       g_assert_cmpfloat (crop.size.height, >, 0);
     }

@@ -656,8 +656,8 @@ add_sail (ImhRulesBook *book)
   imh_rules_book_begin_page (book, "sail", _("Sail a Ship to a Site"));
   imh_rules_book_add_text (book,
                            _("Move one ship to a site. Two conditions must hold: the ship "
-                             "carries at least its minimum load (the gray marks at its front), "
-                             "and no ship has sailed to that site in this round."));
+                             "carries at least its minimum load (the board shows it next to "
+                             "the ship), and no ship has sailed to that site in this round."));
   imh_rules_book_add_text (book,
                            _("<b>Any player may sail any ship</b>, also one without a stone of "
                              "their own: sending the others' stones where they help little is "

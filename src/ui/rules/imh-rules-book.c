@@ -136,6 +136,28 @@ imh_rules_book_add_figure (ImhRulesBook      *book,
   g_ptr_array_add (page->blocks, block);
 }
 
+void
+imh_rules_book_add_figure_with_context (ImhRulesBook      *book,
+                                        const ImhState    *state,
+                                        const ImhDecision *focus,
+                                        guint              n_focus,
+                                        const ImhDecision *context,
+                                        guint              n_context,
+                                        const char        *caption)
+{
+  ImhRulesPage *page = last_page (book);
+  ImhRulesBlock *block;
+
+  g_return_if_fail (n_context <= IMH_RULES_FIGURE_MAX_FOCUS);
+  g_return_if_fail (n_context == 0 || context != NULL);
+  imh_rules_book_add_figure (book, state, focus, n_focus, caption);
+  g_return_if_fail (page != NULL && page->blocks->len > 0);
+  block = g_ptr_array_index (page->blocks, page->blocks->len - 1);
+  block->n_context = n_context;
+  if (n_context > 0)
+    memcpy (block->context, context, n_context * sizeof (ImhDecision));
+}
+
 guint
 imh_rules_book_get_n_pages (ImhRulesBook *book)
 {

@@ -32,6 +32,10 @@ typedef struct {
   guint             n_focus;     /* FIGURE: 0: the whole board */
   ImhDecision       focus[IMH_RULES_FIGURE_MAX_FOCUS];
   char             *caption;     /* FIGURE: plain text, may be NULL */
+  /* FIGURE: decisions whose boxes are shown too, not marked (the pieces a
+   * rule speaks of: the meeples in a boat's line). */
+  guint             n_context;
+  ImhDecision       context[IMH_RULES_FIGURE_MAX_FOCUS];
 } ImhRulesBlock;
 
 typedef struct {
@@ -61,6 +65,15 @@ void                imh_rules_book_add_figure   (ImhRulesBook       *book,
                                                  const ImhDecision  *focus,
                                                  guint               n_focus,
                                                  const char         *caption);
+/* The same with context: decisions whose boxes the figure shows as well,
+ * without marking them (context may be NULL when n_context is 0). */
+void                imh_rules_book_add_figure_with_context (ImhRulesBook      *book,
+                                                            const ImhState    *state,
+                                                            const ImhDecision *focus,
+                                                            guint              n_focus,
+                                                            const ImhDecision *context,
+                                                            guint              n_context,
+                                                            const char        *caption);
 
 /* Reading. */
 guint               imh_rules_book_get_n_pages  (ImhRulesBook       *book);

@@ -241,6 +241,16 @@ sailed (ImhClassic *c,
   c->ship_site[ship] = (uint8_t) site;
   c->sites_used |= (uint8_t) (1u << site);
   c->ships_sailed++;
+  /* Its stones took cards at the market (two, none of them red). */
+  if (site == IMH_CLASSIC_SITE_MARKET)
+    for (int i = 0, taken = 0; i < 4 && taken < 2; i++)
+      if (c->display[i] != NONE
+          && (c->display[i] < IMH_CLASSIC_CARD_ENTRANCE || c->display[i] > IMH_CLASSIC_CARD_PAVED_PATH))
+        {
+          c->held[(c->turn_player + taken) % c->n_players][c->display[i]]++;
+          c->display[i] = NONE;
+          taken++;
+        }
   imh_classic_sync (c);
 }
 

@@ -30,7 +30,6 @@ enum { BLACK, WHITE, BROWN, GRAY };
 #define TAKE(type)       ((ImhDecision) (IMH_CLASSIC_D_TAKE + (type)))
 #define KEEP(type)       ((ImhDecision) (IMH_CLASSIC_D_KEEP + (type)))
 #define PYRAMID(k)       ((ImhDecision) (IMH_CLASSIC_D_PYRAMID + (k)))
-#define UNLOAD(colour)   ((ImhDecision) (IMH_CLASSIC_D_UNLOAD + (colour)))
 
 #define SIDE_B(site)     (1u << (site))
 
@@ -1211,11 +1210,23 @@ add_blue (ImhRulesBook *book)
   lever = s;
   play (&lever, PLAY (IMH_CLASSIC_PLAY_LEVER));
   play (&lever, SAIL (1, IMH_CLASSIC_SITE_TEMPLE));
-  n = legal_between (&lever, UNLOAD (0), IMH_CLASSIC_N_DECISIONS, focus, G_N_ELEMENTS (focus));
+  /* The stones that may come next (the board draws the Lever's order
+   * buttons only where the user decides): each colour's nearest the
+   * front, outlined by the boxes of their positions. */
+  n = 0;
+  for (int colour_i = 0; colour_i < 2; colour_i++)
+    for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+      if (game (&lever)->ship[1][pos] == colour_i + 1)
+        {
+          focus[n++] = PLACE (1, pos);
+          break;
+        }
   figure (book, &lever, focus, n,
-          g_strdup_printf (_("%s played the %s and sailed ship 2 to the temple: %s now picks "
-                             "whose stone is unloaded next."),
-                           colour (BLACK), card (IMH_CLASSIC_CARD_LEVER), colour (BLACK)));
+          g_strdup_printf (_("%s played the %s and sailed ship 2 to the temple. %s now picks "
+                             "whose stone is unloaded next: %s's at the front, or %s's behind "
+                             "it."),
+                           colour (BLACK), card (IMH_CLASSIC_CARD_LEVER), colour (BLACK),
+                           colour (WHITE), colour (BLACK)));
 }
 
 /* A stone of `owner` reaches a market showing the given cards; the owner

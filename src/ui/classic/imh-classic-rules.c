@@ -1427,12 +1427,16 @@ add_end (ImhRulesBook *book)
   {
     int winner = score.rank[first] == 0 ? first : second;
     int other = winner == first ? second : first;
+    int third = 3 - first - second;
 
+    /* The panels show the points scored during the game; the caption
+     * gives the final scores. */
     figure (book, &s, NULL, 0,
             g_strdup_printf (_("The end of a game: after the final scoring %s and %s both "
-                               "have %d points. %s has %d stones on the sled, %s %d, so %s "
-                               "wins."),
+                               "have %d points, %s %d. %s has %d stones on the sled, %s %d, "
+                               "so %s wins."),
                              colour (winner), colour (other), score.total[winner],
+                             colour (third), score.total[third],
                              colour (winner), c->sled[winner], colour (other), c->sled[other],
                              colour (winner)));
   }

@@ -787,10 +787,10 @@ add_pyramid (ImhRulesBook *book)
   imh_rules_book_add_textf (book, "<b>%s</b>", _("Side A"));
   imh_rules_book_add_text (book,
                            _("Each stone unloaded here takes the next free space and scores its "
-                             "value for its owner at once. The spaces fill column by column "
-                             "from the top left: first the bottom level of 3 × 3, then the "
-                             "level of 2 × 2, then the top. When all 14 spaces are full, each "
-                             "further stone scores 1 point."));
+                             "value for its owner at once. The spaces fill in a fixed order (on "
+                             "the printed board column by column from the top left): first the "
+                             "bottom level of 3 × 3, then the level of 2 × 2, then the top. When "
+                             "all 14 spaces are full, each further stone scores 1 point."));
   game_at_round (&s, 2, 0, FALSE, 71, 2);
   c = game (&s);
   set_round_card (c, 1);             /* ships of 4, 3, 3 and 1 */
@@ -813,8 +813,8 @@ add_pyramid (ImhRulesBook *book)
   imh_rules_book_add_textf (book, "<b>%s</b>", _("Side B"));
   imh_rules_book_add_text (book,
                            _("Three small pyramids. The owner of each stone chooses the pyramid "
-                             "it goes to; within a pyramid the four base spaces fill column by "
-                             "column from the top left, then the top, worth 4 points. Some "
+                             "it goes to; within a pyramid the four base spaces fill in a fixed "
+                             "order, then the top, worth 4 points. Some "
                              "spaces give more than points: the second space of the left "
                              "pyramid 1 point and the top card of the deck, of the middle one "
                              "1 point and 3 stones from the quarry onto the sled, of the right "

@@ -30,7 +30,6 @@ enum { BLACK, WHITE, BROWN, GRAY };
 #define TAKE(type)       ((ImhDecision) (IMH_CLASSIC_D_TAKE + (type)))
 #define KEEP(type)       ((ImhDecision) (IMH_CLASSIC_D_KEEP + (type)))
 #define PYRAMID(k)       ((ImhDecision) (IMH_CLASSIC_D_PYRAMID + (k)))
-#define UNLOAD(colour)   ((ImhDecision) (IMH_CLASSIC_D_UNLOAD + (colour)))
 
 #define SIDE_B(site)     (1u << (site))
 
@@ -241,6 +240,16 @@ sailed (ImhClassic *c,
   c->ship_site[ship] = (uint8_t) site;
   c->sites_used |= (uint8_t) (1u << site);
   c->ships_sailed++;
+  /* Its stones took cards at the market (two, none of them red). */
+  if (site == IMH_CLASSIC_SITE_MARKET)
+    for (int i = 0, taken = 0; i < 4 && taken < 2; i++)
+      if (c->display[i] != NONE
+          && (c->display[i] < IMH_CLASSIC_CARD_ENTRANCE || c->display[i] > IMH_CLASSIC_CARD_PAVED_PATH))
+        {
+          c->held[(c->turn_player + taken) % c->n_players][c->display[i]]++;
+          c->display[i] = NONE;
+          taken++;
+        }
   imh_classic_sync (c);
 }
 
@@ -656,8 +665,8 @@ add_sail (ImhRulesBook *book)
   imh_rules_book_begin_page (book, "sail", _("Sail a Ship to a Site"));
   imh_rules_book_add_text (book,
                            _("Move one ship to a site. Two conditions must hold: the ship "
-                             "carries at least its minimum load (the gray marks at its front), "
-                             "and no ship has sailed to that site in this round."));
+                             "carries at least its minimum load (the board shows it next to "
+                             "the ship), and no ship has sailed to that site in this round."));
   imh_rules_book_add_text (book,
                            _("<b>Any player may sail any ship</b>, also one without a stone of "
                              "their own: sending the others' stones where they help little is "
@@ -778,10 +787,10 @@ add_pyramid (ImhRulesBook *book)
   imh_rules_book_add_textf (book, "<b>%s</b>", _("Side A"));
   imh_rules_book_add_text (book,
                            _("Each stone unloaded here takes the next free space and scores its "
-                             "value for its owner at once. The spaces fill column by column "
-                             "from the top left: first the bottom level of 3 × 3, then the "
-                             "level of 2 × 2, then the top. When all 14 spaces are full, each "
-                             "further stone scores 1 point."));
+                             "value for its owner at once. The spaces fill in a fixed order (on "
+                             "the printed board column by column from the top left): first the "
+                             "bottom level of 3 × 3, then the level of 2 × 2, then the top. When "
+                             "all 14 spaces are full, each further stone scores 1 point."));
   game_at_round (&s, 2, 0, FALSE, 71, 2);
   c = game (&s);
   set_round_card (c, 1);             /* ships of 4, 3, 3 and 1 */
@@ -804,8 +813,8 @@ add_pyramid (ImhRulesBook *book)
   imh_rules_book_add_textf (book, "<b>%s</b>", _("Side B"));
   imh_rules_book_add_text (book,
                            _("Three small pyramids. The owner of each stone chooses the pyramid "
-                             "it goes to; within a pyramid the four base spaces fill column by "
-                             "column from the top left, then the top, worth 4 points. Some "
+                             "it goes to; within a pyramid the four base spaces fill in a fixed "
+                             "order, then the top, worth 4 points. Some "
                              "spaces give more than points: the second space of the left "
                              "pyramid 1 point and the top card of the deck, of the middle one "
                              "1 point and 3 stones from the quarry onto the sled, of the right "
@@ -1201,11 +1210,23 @@ add_blue (ImhRulesBook *book)
   lever = s;
   play (&lever, PLAY (IMH_CLASSIC_PLAY_LEVER));
   play (&lever, SAIL (1, IMH_CLASSIC_SITE_TEMPLE));
-  n = legal_between (&lever, UNLOAD (0), IMH_CLASSIC_N_DECISIONS, focus, G_N_ELEMENTS (focus));
+  /* The stones that may come next (the board draws the Lever's order
+   * buttons only where the user decides): each colour's nearest the
+   * front, outlined by the boxes of their positions. */
+  n = 0;
+  for (int colour_i = 0; colour_i < 2; colour_i++)
+    for (int pos = 0; pos < IMH_CLASSIC_SHIP_MAX; pos++)
+      if (game (&lever)->ship[1][pos] == colour_i + 1)
+        {
+          focus[n++] = PLACE (1, pos);
+          break;
+        }
   figure (book, &lever, focus, n,
-          g_strdup_printf (_("%s played the %s and sailed ship 2 to the temple: %s now picks "
-                             "whose stone is unloaded next."),
-                           colour (BLACK), card (IMH_CLASSIC_CARD_LEVER), colour (BLACK)));
+          g_strdup_printf (_("%s played the %s and sailed ship 2 to the temple. %s now picks "
+                             "whose stone is unloaded next: %s's at the front, or %s's behind "
+                             "it."),
+                           colour (BLACK), card (IMH_CLASSIC_CARD_LEVER), colour (BLACK),
+                           colour (WHITE), colour (BLACK)));
 }
 
 /* A stone of `owner` reaches a market showing the given cards; the owner
@@ -1406,12 +1427,16 @@ add_end (ImhRulesBook *book)
   {
     int winner = score.rank[first] == 0 ? first : second;
     int other = winner == first ? second : first;
+    int third = 3 - first - second;
 
+    /* The panels show the points scored during the game; the caption
+     * gives the final scores. */
     figure (book, &s, NULL, 0,
             g_strdup_printf (_("The end of a game: after the final scoring %s and %s both "
-                               "have %d points. %s has %d stones on the sled, %s %d, so %s "
-                               "wins."),
+                               "have %d points, %s %d. %s has %d stones on the sled, %s %d, "
+                               "so %s wins."),
                              colour (winner), colour (other), score.total[winner],
+                             colour (third), score.total[third],
                              colour (winner), c->sled[winner], colour (other), c->sled[other],
                              colour (winner)));
   }

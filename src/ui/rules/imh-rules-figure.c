@@ -29,6 +29,7 @@
 /* A crop wider (higher) than this part of the board takes its whole
  * width (height). */
 #define FULL_FROM   0.6
+#define HALF_FROM   0.25
 #define CORNER      8.0
 #define CAPTION_SPACING 6
 
@@ -158,12 +159,19 @@ ensure_crop (ImhRulesFigure *self,
       crop = (ImhBox) { x0, y0, MAX (x1 - x0, u), MAX (y1 - y0, u) };
       /* Most of the width (or height) of the board: all of it, rather than
        * a panel cut in the middle. */
-      if (crop.w > FULL_FROM * extents.w)
+      gboolean full_w = crop.w > FULL_FROM * extents.w;
+      gboolean full_h = crop.h > FULL_FROM * extents.h;
+
+      /* A band across the whole board that is still a good part of its
+       * other side: the board, rather than a slice through its middle. */
+      if ((full_w && crop.h > HALF_FROM * extents.h) || (full_h && crop.w > HALF_FROM * extents.w))
+        full_w = full_h = TRUE;
+      if (full_w)
         {
           crop.x = extents.x;
           crop.w = extents.w;
         }
-      if (crop.h > FULL_FROM * extents.h)
+      if (full_h)
         {
           crop.y = extents.y;
           crop.h = extents.h;

@@ -649,6 +649,32 @@ add_action_swap (ImhRulesBook *book)
                              _("Black swaps slots 1 and 3 of the top row’s boat, then unloads it: "
                                "Black’s meeple, nearest the boat, now gets the tile that was in "
                                "slot 1."));
+  /* The turn played through the engine: who got what. */
+  {
+    ImhState played, after;
+    g_autofree char *black = NULL, *white = NULL, *gone = NULL;
+
+    /* The tile played leaves the game too: what the unload did is
+     * counted from the position after it was played. */
+    imh_state_copy (&played, &s);
+    imh_apply (&played, IMH_DUEL_D_PLAY + IMH_DUEL_ACTION_SWAP_UNLOAD);
+    imh_state_copy (&after, &played);
+    for (gsize i = 0; i < G_N_ELEMENTS (focus); i++)
+      {
+        g_assert (imh_is_legal (&after, focus[i]));
+        imh_apply (&after, focus[i]);
+      }
+    black = gained (&played, &after, BLACK);
+    white = gained (&played, &after, WHITE);
+    gone = removed (&played, &after);
+    if (black != NULL && white != NULL && gone != NULL)
+      imh_rules_book_add_textf (book,
+                                _("Here Black gets %s, White gets %s, and %s leaves the game."),
+                                black, white, gone);
+    imh_rules_book_add_figure (book, &after, &focus[1], 1,
+                               _("After the unload: the boat is loaded again, and White is to "
+                                 "move."));
+  }
 }
 
 /* A caption with black's points for a site on both sides: the engine's. */

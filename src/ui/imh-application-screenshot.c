@@ -16,6 +16,7 @@
 #include "imh-play-view-private.h"
 #include "imh-preferences.h"
 #include "imh-record-file.h"
+#include "imh-rules-window.h"
 #include "imh-screenshot.h"
 #include "imh-ui-util.h"
 #include "imh-window.h"
@@ -337,6 +338,26 @@ _imh_application_take_screenshot (ImhApplication *self)
     g_object_set (gtk_settings_get_default (),
                   "gtk-xft-dpi", (int) (self->screenshot->text_scale * 96 * 1024),
                   NULL);
+
+  if (self->screenshot->rules > 0)
+    {
+      ImhRulesWindow *rules = imh_rules_window_new ((ImhGameKind) (self->screenshot->rules - 1));
+
+      gtk_window_set_application (GTK_WINDOW (rules), GTK_APPLICATION (self));
+      if ((guint) self->screenshot->rules_page >= imh_rules_window_get_n_pages (rules))
+        {
+          g_printerr (_("imhotep: --page %d: the rules have %u pages\n"),
+                      self->screenshot->rules_page + 1, imh_rules_window_get_n_pages (rules));
+          self->exit_status = 1;
+          gtk_window_destroy (GTK_WINDOW (rules));
+          return;
+        }
+      imh_rules_window_set_page (rules, (guint) self->screenshot->rules_page);
+      imh_screenshot_take_when_ready (GTK_WINDOW (rules), adw_window_get_content (ADW_WINDOW (rules)),
+                                      self->screenshot, on_screenshot_done, self);
+      gtk_window_present (GTK_WINDOW (rules));
+      return;
+    }
 
   window = imh_window_new (self);
   gtk_window_unmaximize (GTK_WINDOW (window));

@@ -9,6 +9,7 @@
 
 #include "imh-application-private.h"
 #include "imh-preferences.h"
+#include "imh-rules-window.h"
 #include "imh-screenshot.h"
 #include "imh-ui-util.h"
 #include "imh-window.h"
@@ -49,6 +50,10 @@ static const GOptionEntry main_options[] = {
     N_("Render the Preferences window in --screenshot"), NULL },
   { "game-over", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Render the summary of the finished game of --record in --screenshot"), NULL },
+  { "rules", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+    N_("Render the Rules window of a game (duel or classic) in --screenshot"), N_("GAME") },
+  { "page", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_INT, NULL,
+    N_("The page of --rules shown (1 the first)"), N_("N") },
   { NULL }
 };
 
@@ -74,6 +79,9 @@ imh_application_handle_local_options (GApplication *application,
   const char *record = NULL;
   const char *game = NULL;
   const ImhRules *game_rules = NULL;
+  const char *rules_game = NULL;
+  const ImhRules *rules_rules = NULL;
+  int rules_page = 1;
   int ply = -1;
   double text_scale = 1.0;
   gboolean dark = FALSE;
@@ -90,6 +98,29 @@ imh_application_handle_local_options (GApplication *application,
   g_variant_dict_lookup (options, "record", "^&ay", &record);
   g_variant_dict_lookup (options, "ply", "i", &ply);
   g_variant_dict_lookup (options, "game", "&s", &game);
+  g_variant_dict_lookup (options, "rules", "&s", &rules_game);
+  g_variant_dict_lookup (options, "page", "i", &rules_page);
+
+  if (rules_game != NULL && (rules_rules = imh_rules_from_id (rules_game)) == NULL)
+    {
+      /* TRANSLATORS: --rules is an option; keep "duel" and "classic" as they are */
+      g_printerr (_("imhotep: --rules: no game “%s” (duel or classic)\n"), rules_game);
+      return 2;
+    }
+  if (g_variant_dict_contains (options, "page") && (rules_game == NULL || rules_page < 1))
+    {
+      g_printerr ("imhotep: %s\n", _("--page needs --rules and a number of at least 1"));
+      return 2;
+    }
+  if (rules_game != NULL
+      && (path == NULL || record != NULL || g_variant_dict_contains (options, "library")
+          || g_variant_dict_contains (options, "new-game")
+          || g_variant_dict_contains (options, "preferences")))
+    {
+      g_printerr ("imhotep: %s\n", _("--rules needs --screenshot and goes with neither --record, "
+                                     "--library, --new-game nor --preferences"));
+      return 2;
+    }
 
   if (game != NULL && !g_variant_dict_contains (options, "new-game"))
     {
@@ -190,6 +221,8 @@ imh_application_handle_local_options (GApplication *application,
   request->game_over = g_variant_dict_contains (options, "game-over");
   request->preferences = g_variant_dict_contains (options, "preferences");
   request->game = game_rules != NULL ? (int) game_rules->kind : -1;
+  request->rules = rules_rules != NULL ? (int) rules_rules->kind + 1 : 0;
+  request->rules_page = rules_page - 1;
   if (size != NULL
       && !imh_screenshot_parse_size (size, &request->width, &request->height, &error))
     {
@@ -367,12 +400,30 @@ app_help (GSimpleAction *action,
   gtk_show_uri_full (window, "help:" BASE_APP_ID, GDK_CURRENT_TIME, NULL, on_help_shown, NULL);
 }
 
+/* "app.rules" (s): the Rules window of the game with that rules id
+ * ("duel", "classic"), one per game. */
+static void
+app_rules (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  const ImhRules *rules = imh_rules_from_id (g_variant_get_string (parameter, NULL));
+
+  if (rules == NULL)
+    {
+      g_warning ("No rules for the game “%s”", g_variant_get_string (parameter, NULL));
+      return;
+    }
+  imh_rules_window_present_for (GTK_APPLICATION (user_data), rules->kind);
+}
+
 static const GActionEntry app_entries[] = {
   { .name = "quit", .activate = app_quit },
   { .name = "preferences", .activate = app_preferences },
   { .name = "help", .activate = app_help },
   { .name = "about", .activate = app_about },
   { .name = "shortcuts", .activate = app_shortcuts },
+  { .name = "rules", .activate = app_rules, .parameter_type = "s" },
 };
 
 static const struct {

@@ -361,6 +361,17 @@ update_players (ImhNewGameDialog *self)
   }
 }
 
+/* "new-game.rules": the Rules window of the game chosen. */
+static void
+on_rules (GtkWidget  *widget,
+          const char *action_name,
+          GVariant   *parameter)
+{
+  ImhNewGameDialog *self = IMH_NEW_GAME_DIALOG (widget);
+
+  gtk_widget_activate_action (widget, "app.rules", "s", imh_rules_get (self->kind)->id);
+}
+
 static void
 on_start (GtkWidget  *widget,
           const char *action_name,
@@ -770,6 +781,7 @@ imh_new_game_dialog_class_init (ImhNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImhNewGameDialog, variants_group);
 
   gtk_widget_class_install_action (widget_class, "new-game.start", NULL, on_start);
+  gtk_widget_class_install_action (widget_class, "new-game.rules", NULL, on_rules);
   gtk_widget_class_install_action (widget_class, "new-game.all-sides-a", NULL, on_sides);
   gtk_widget_class_install_action (widget_class, "new-game.all-sides-b", NULL, on_sides);
   gtk_widget_class_install_action (widget_class, "new-game.mixed-sides", NULL, on_sides);

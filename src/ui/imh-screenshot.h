@@ -27,6 +27,8 @@ typedef struct {
   int       game;       /* --game: the dialog's game (ImhGameKind); -1: the default */
   gboolean  game_over;  /* --game-over: the summary of a finished --record */
   gboolean  preferences; /* --preferences: the Preferences window */
+  int       rules;      /* --rules: the Rules window of game kind rules - 1; 0: none */
+  int       rules_page; /* --page: the page of the Rules window shown (0 the first) */
   gboolean  natural_size; /* the subject at the size it takes (width and height
                             * then size only the window it belongs to) */
 } ImhScreenshotRequest;

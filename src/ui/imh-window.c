@@ -11,6 +11,7 @@
 #include "imh-board-thumbnail.h"
 #include "imh-library-autosave.h"
 #include "imh-library-page.h"
+#include "imh-new-game-dialog.h"
 #include "imh-preferences.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
@@ -641,8 +642,24 @@ on_stack_page_changed (ImhWindow *self)
     sync_forwarded_actions (self);
 }
 
+/* "win.rules": the Rules window of the game shown, or (none shown) of
+ * the game a new one would be. */
+static void
+win_rules (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  ImhWindow *self = user_data;
+  ImhGame *game = imh_play_view_get_game (self->play_view);
+  ImhGameKind kind = game != NULL ? (ImhGameKind) imh_game_get_state (game)->kind
+                                  : imh_new_game_dialog_last_kind ();
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "app.rules", "s", imh_rules_get (kind)->id);
+}
+
 static const GActionEntry win_entries[] = {
   { .name = "close", .activate = win_close },
+  { .name = "rules", .activate = win_rules },
   { .name = "library", .state = "false", .change_state = win_library_change_state },
   { .name = "back", .activate = win_back },
 };

@@ -43,7 +43,12 @@ def main(argv):
         # must not ask for more (the window would be wider than asked).
         for size, extra in (('360x700', []), ('640x480', ['--dark']), ('360x700', ['--library']),
                             ('360x700', ['--new-game']), ('360x700', ['--new-game', '--game', 'classic']),
-                            ('360x500', ['--preferences'])):
+                            ('360x500', ['--preferences']),
+                            # The Rules window of both games, at a page with figures.
+                            ('360x700', ['--rules', 'duel', '--page', '5']),
+                            ('1000x700', ['--rules', 'duel', '--dark']),
+                            ('360x700', ['--rules', 'classic', '--page', '2', '--dark']),
+                            ('1000x700', ['--rules', 'classic'])):
             path = os.path.join(tmp, f'shot-{size}{"".join(extra)}.png')
             result = run(imhotep, '--screenshot', path, '--size', size, *extra)
             want = tuple(int(n) for n in size.split('x'))
@@ -78,7 +83,14 @@ def main(argv):
                                '--new-game'),
                               (['--game', 'classic'], '--new-game'),
                               (['--screenshot', os.path.join(tmp, 'h.png'), '--new-game', '--game',
-                                'chess'], 'chess')):
+                                'chess'], 'chess'),
+                              (['--rules', 'duel'], '--rules'),
+                              (['--screenshot', os.path.join(tmp, 'r.png'), '--rules', 'chess'],
+                               'chess'),
+                              (['--screenshot', os.path.join(tmp, 'p.png'), '--page', '2'],
+                               '--page'),
+                              (['--screenshot', os.path.join(tmp, 'q.png'), '--rules', 'duel',
+                                '--library'], '--rules')):
             result = run(imhotep, *args)
             if result.returncode != 2 or message not in result.stderr:
                 print(f'{" ".join(args)}: expected exit status 2 and a message naming '

@@ -12,7 +12,9 @@
 #include "imh-game.h"
 #include "imh-screenshot.h"
 #include "imh-play-view.h"
+#include "imh-new-game-dialog.h"
 #include "imh-record-file.h"
+#include "imh-rules-window.h"
 #include "imh-ui-util.h"
 #include "imh-window.h"
 #include "ui-test-util.h"
@@ -74,9 +76,9 @@ assert_menu_actions_work (GMenuModel *model,
           g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), action + 4));
           /* The game's actions forwarded to the play view are enabled when
            * the view's are (test-play covers them; Save As waits for a
-           * game); the window's own always. */
+           * game); the window's own (the library, the rules) always. */
           g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action + 4)
-                         == (g_str_equal (action, "win.library")
+                         == (g_str_equal (action, "win.library") || g_str_equal (action, "win.rules")
                              || imh_play_view_get_action_enabled (imh_window_get_play_view (window),
                                                                   game_action)));
         }
@@ -131,13 +133,26 @@ test_window_open_close (void)
   g_assert_nonnull (menu);
   assert_menu_actions_work (menu, window, &n_items);
   /* New Game, Open, Save As, Analyse Game, Library; Undo and Redo a Whole
-   * Turn; Preferences, Shortcuts, Help, About. */
-  g_assert_cmpuint (n_items, ==, 11);
+   * Turn; Preferences, Shortcuts, Rules, Help, About. */
+  g_assert_cmpuint (n_items, ==, 12);
 
   /* The start page is shown and the toast overlay takes toasts. */
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");
   /* It offers a new game and the games played so far. */
   g_assert_nonnull (imh_test_find_widget (GTK_WIDGET (window), is_button_for_action, "win.new-game"));
+  /* And the rules, in a window of their own (one per game). */
+  g_assert_nonnull (imh_test_find_widget (GTK_WIDGET (window), is_button_for_action, "win.rules"));
+  {
+    GtkWindow *rules;
+
+    g_action_group_activate_action (G_ACTION_GROUP (window), "rules", NULL);
+    rules = imh_test_find_toplevel (IMH_TYPE_RULES_WINDOW);
+    g_assert_nonnull (rules);
+    g_assert_cmpint (imh_rules_window_get_kind (IMH_RULES_WINDOW (rules)), ==, imh_new_game_dialog_last_kind ());
+    g_action_group_activate_action (G_ACTION_GROUP (window), "rules", NULL);
+    g_assert_true (imh_test_find_toplevel (IMH_TYPE_RULES_WINDOW) == rules);
+    gtk_window_destroy (rules);
+  }
   g_assert_nonnull (imh_test_find_widget (GTK_WIDGET (window), is_button_for_action, "win.library"));
   g_assert_nonnull (imh_test_find_descendant (GTK_WIDGET (window), ADW_TYPE_TOAST_OVERLAY));
   g_assert_nonnull (imh_test_find_descendant (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE));

@@ -301,7 +301,8 @@ draw_pyramid (ImhClassicBoard *self,
 
   if (!((c->sides >> IMH_CLASSIC_SITE_PYRAMID) & 1))
     {
-      /* A: levels of 3 × 3, 2 × 2 and 1 side by side, filled in order;
+      /* A: levels of 3 × 3, 2 × 2 and 1 side by side, each filled column
+       * by column from the top left (the engine's order, as printed);
        * the overflow counted below. */
       static const int dims[3] = { 3, 2, 1 };
       double cell = MIN (content.w / 6.6, (content.h - 0.45 * u) / 3.1);
@@ -316,7 +317,7 @@ draw_pyramid (ImhClassicBoard *self,
 
           for (int k = 0; k < d * d; k++, index++)
             {
-              Box b = { x + (k % d) * cell * 1.05, y0 + (k / d) * cell * 1.05, cell, cell };
+              Box b = { x + (k / d) * cell * 1.05, y0 + (k % d) * cell * 1.05, cell, cell };
 
               if (index < filled && c->pyramid[index] != 0)
                 {

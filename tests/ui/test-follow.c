@@ -19,6 +19,7 @@
 #include "imh-play-view.h"
 #include "imh-record-file.h"
 #include "ui-test-keys.h"
+#include "ui-test-play.h"
 #include "ui-test-util.h"
 #include "test-i18n.h"
 
@@ -83,22 +84,8 @@ fixture_set_up (Fixture       *f,
 {
   const GameSpec *spec = data;
   g_autoptr(ImhGame) game = resumed_game (spec);
-  GtkWidget *box, *header;
 
-  f->window = GTK_WINDOW (adw_window_new ());
-  g_object_ref (f->window);
-  gtk_window_set_default_size (f->window, spec->width, 700);
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  f->header_button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), f->header_button);
-  gtk_box_append (GTK_BOX (box), header);
-  f->view = IMH_PLAY_VIEW (imh_play_view_new ());
-  g_object_ref (f->view);
-  gtk_widget_set_vexpand (GTK_WIDGET (f->view), TRUE);
-  imh_play_view_set_pace (f->view, 0);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->view));
-  adw_window_set_content (ADW_WINDOW (f->window), box);
+  f->window = imh_test_play_window_new (spec->width, 700, &f->header_button, &f->view);
   /* Resumed before the window shows, as the app does. */
   imh_play_view_set_game (f->view, game);
   f->board = imh_play_view_get_board (f->view);

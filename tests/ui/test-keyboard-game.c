@@ -29,6 +29,7 @@
 #include "imh-game.h"
 #include "imh-play-view.h"
 #include "ui-test-keys.h"
+#include "ui-test-play.h"
 #include "ui-test-util.h"
 #include "test-i18n.h"
 
@@ -88,7 +89,6 @@ fixture_set_up (Fixture       *f,
   ImhOptions options;
   g_autoptr(GError) error = NULL;
   GtkEventController *keys;
-  GtkWidget *box, *header;
 
   imh_options_init (&options, spec->kind, spec->n_players);
   if (spec->side_b)
@@ -101,20 +101,7 @@ fixture_set_up (Fixture       *f,
     g_assert_cmpint (imh_seat_get_kind (imh_game_get_seat (f->game, p)), ==, IMH_SEAT_HUMAN);
   f->rand = g_rand_new_with_seed ((guint32) spec->seed);
 
-  f->window = GTK_WINDOW (adw_window_new ());
-  g_object_ref (f->window);
-  gtk_window_set_default_size (f->window, spec->width, 760);
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  f->header_button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), f->header_button);
-  gtk_box_append (GTK_BOX (box), header);
-  f->view = IMH_PLAY_VIEW (imh_play_view_new ());
-  g_object_ref (f->view);
-  gtk_widget_set_vexpand (GTK_WIDGET (f->view), TRUE);
-  imh_play_view_set_pace (f->view, 0);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->view));
-  adw_window_set_content (ADW_WINDOW (f->window), box);
+  f->window = imh_test_play_window_new (spec->width, 760, &f->header_button, &f->view);
   imh_play_view_set_game (f->view, f->game);
   f->board = IMH_BOARD (imh_play_view_get_board (f->view));
 

@@ -89,6 +89,27 @@ walk_pages (ImhGameKind kind,
   gtk_window_present (GTK_WINDOW (window));
   imh_test_iterate_until (imh_test_widget_is_drawn, window);
 
+  /* The keyboard starts on the page list's first row where the list is
+   * beside the page, else in the page (which stays shown). */
+  imh_test_wait_for_paint (GTK_WIDGET (window));
+  g_assert_nonnull (gtk_window_get_focus (GTK_WINDOW (window)));
+  {
+    GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (window));
+    AdwLeaflet *leaflet = ADW_LEAFLET (imh_test_find_descendant (GTK_WIDGET (window), ADW_TYPE_LEAFLET));
+    GtkWidget *list = imh_test_find_descendant (GTK_WIDGET (window), GTK_TYPE_LIST_BOX);
+
+    if (adw_leaflet_get_folded (leaflet))
+      {
+        g_assert_false (gtk_widget_is_ancestor (focus, list));
+        g_assert_false (gtk_widget_is_ancestor (list, adw_leaflet_get_visible_child (leaflet)));
+      }
+    else
+      {
+        g_assert_true (GTK_IS_LIST_BOX_ROW (focus));
+        g_assert_cmpint (gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (focus)), ==, 0);
+      }
+  }
+
   /* Forward by "next", to the end. */
   for (guint i = 0; i < n; i++)
     {

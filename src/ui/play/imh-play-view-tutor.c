@@ -348,12 +348,14 @@ _imh_play_view_tutor_suggesting (ImhPlayView *self)
 
 /* ---- Actions ------------------------------------------------------------------ */
 
+/* The position before the judged decision with the better decision drawn
+ * as the hint: taken back to it (back TRUE: the decision and the
+ * computer's replies go, to redo; the message goes too), or only viewed
+ * (the game stays as it is, and so does the message). */
 static void
-tutor_take_back (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
+go_to_verdict (ImhPlayView *self,
+               gboolean     back)
 {
-  ImhPlayView *self = IMH_PLAY_VIEW (widget);
   ImhPlayViewTutor *t = self->tutor;
   ImhTutorVerdict v = t->verdict;
 
@@ -362,41 +364,35 @@ tutor_take_back (GtkWidget  *widget,
       hide_bar (self);
       return;
     }
-  hide_bar (self);
-  /* Back to before the decision (the computer's replies go with it);
-   * what was played stays to redo. The better decision as the hint. */
-  imh_game_go_to_ply (self->game, v.ply);
+  if (back)
+    {
+      hide_bar (self);
+      imh_game_go_to_ply (self->game, v.ply);
+    }
+  else
+    imh_game_set_viewed_ply (self->game, v.ply);
   _imh_play_view_flush_refresh (self);
-  if (imh_game_get_live_ply (self->game) == v.ply)
+  if ((back ? imh_game_get_live_ply (self->game) : imh_game_get_viewed_ply (self->game)) == v.ply)
     {
       imh_board_show_hint (IMH_BOARD (self->board), v.best, v.win_best);
       _imh_play_view_actions_update (self);
     }
 }
 
-/* The position before the decision, viewed (the game stays as it is),
- * with the better decision drawn as the hint; the message stays. */
+static void
+tutor_take_back (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  go_to_verdict (IMH_PLAY_VIEW (widget), TRUE);
+}
+
 static void
 tutor_show (GtkWidget  *widget,
             const char *action_name,
             GVariant   *parameter)
 {
-  ImhPlayView *self = IMH_PLAY_VIEW (widget);
-  ImhPlayViewTutor *t = self->tutor;
-  ImhTutorVerdict v = t->verdict;
-
-  if (!t->shown || !verdict_current (self, &v))
-    {
-      hide_bar (self);
-      return;
-    }
-  imh_game_set_viewed_ply (self->game, v.ply);
-  _imh_play_view_flush_refresh (self);
-  if (imh_game_get_viewed_ply (self->game) == v.ply)
-    {
-      imh_board_show_hint (IMH_BOARD (self->board), v.best, v.win_best);
-      _imh_play_view_actions_update (self);
-    }
+  go_to_verdict (IMH_PLAY_VIEW (widget), FALSE);
 }
 
 static void

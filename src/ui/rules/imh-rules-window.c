@@ -318,6 +318,28 @@ nav_button_new (ImhRulesWindow *self,
   return button;
 }
 
+/* Once the window has its size (and the leaflet knows whether it is
+ * folded): the keyboard starts in the page list, on the page shown, where
+ * the list is beside the page; folded, on the page itself (the focus on
+ * the list would bring the list back). */
+static gboolean
+focus_first (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  ImhRulesWindow *self = IMH_RULES_WINDOW (widget);
+  GtkListBoxRow *row;
+
+  if (gtk_widget_get_width (GTK_WIDGET (self->leaflet)) == 0)
+    return G_SOURCE_CONTINUE;
+  row = gtk_list_box_get_row_at_index (self->list, (int) self->page);
+  if (!adw_leaflet_get_folded (self->leaflet) && row != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (row));
+  else
+    gtk_widget_grab_focus (GTK_WIDGET (self->scroller));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 build (ImhRulesWindow *self)
 {
@@ -395,6 +417,7 @@ build (ImhRulesWindow *self)
   adw_leaflet_set_visible_child (self->leaflet, self->content);
 
   adw_window_set_content (ADW_WINDOW (self), GTK_WIDGET (self->leaflet));
+  gtk_widget_add_tick_callback (GTK_WIDGET (self), focus_first, NULL, NULL);
 }
 
 /* ---- GObject ---------------------------------------------------------------------------- */

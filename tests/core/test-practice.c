@@ -180,10 +180,11 @@ test_created (Fixture *f, gconstpointer data)
       g_autofree ImhState *truth = true_position (text, imh_exercise_get_ply (e));
       const ImhState *seen = imh_exercise_get_position (e);
       const ImhRules *rules = imh_rules_of (seen);
+      g_autofree char *player = g_ascii_strdown (imh_exercise_get_player_name (e), -1);
       ImhDecisionList l1, l2;
       int n1, n2;
 
-      g_assert_cmpstr (g_ascii_strdown (imh_exercise_get_player_name (e), -1), ==, "ada");
+      g_assert_cmpstr (player, ==, "ada");
       g_assert_cmpint (imh_exercise_get_mark (e), >=, IMH_MARK_MISTAKE);
       g_assert_true (imh_actor (seen) == (int) imh_exercise_get_seat (e));
       if (imh_exercise_get_game_id (e) == f->id_a)

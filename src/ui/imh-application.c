@@ -9,6 +9,7 @@
 
 #include "imh-application-private.h"
 #include "imh-preferences.h"
+#include "imh-window-background.h"
 #include "imh-rules-window.h"
 #include "imh-screenshot.h"
 #include "imh-ui-util.h"
@@ -353,18 +354,39 @@ app_shortcuts (GSimpleAction *action,
   gtk_window_present (shortcuts);
 }
 
+/* Preferences for the active window: its library's names and its
+ * background analysis. */
+static GtkWindow *
+new_preferences (ImhApplication *self)
+{
+  g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWindow *window = imh_preferences_window_new (parent, settings);
+
+  if (IMH_IS_WINDOW (parent))
+    imh_preferences_window_set_library (window, imh_window_get_library (IMH_WINDOW (parent)),
+                                        imh_window_get_background_analysis (IMH_WINDOW (parent)));
+  gtk_window_set_application (window, GTK_APPLICATION (self));
+  return window;
+}
+
 static void
 app_preferences (GSimpleAction *action,
                  GVariant      *parameter,
                  gpointer       user_data)
 {
-  ImhApplication *self = IMH_APPLICATION (user_data);
-  g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
-  GtkWindow *window;
+  gtk_window_present (new_preferences (IMH_APPLICATION (user_data)));
+}
 
-  window = imh_preferences_window_new (gtk_application_get_active_window (GTK_APPLICATION (self)),
-                                       settings);
-  gtk_window_set_application (window, GTK_APPLICATION (self));
+/* "app.my-names": Preferences at "Your Names" (the page Practice). */
+static void
+app_my_names (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GtkWindow *window = new_preferences (IMH_APPLICATION (user_data));
+
+  imh_preferences_window_show_names (window);
   gtk_window_present (window);
 }
 
@@ -420,6 +442,7 @@ app_rules (GSimpleAction *action,
 static const GActionEntry app_entries[] = {
   { .name = "quit", .activate = app_quit },
   { .name = "preferences", .activate = app_preferences },
+  { .name = "my-names", .activate = app_my_names },
   { .name = "help", .activate = app_help },
   { .name = "about", .activate = app_about },
   { .name = "shortcuts", .activate = app_shortcuts },

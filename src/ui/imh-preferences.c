@@ -6,6 +6,8 @@
 
 #include <glib/gi18n.h>
 
+#include "imh-background-analysis.h"
+#include "imh-names-group.h"
 #include "imh-preferences.h"
 
 /* The choices of a string key, in the order of its combo row. */
@@ -153,6 +155,53 @@ tutor_row (GSettings *settings)
   return row;
 }
 
+/* Background analysis: a switch, and while it is on, how far it is. */
+static void
+update_progress (GtkWidget *row)
+{
+  ImhBackgroundAnalysis *background = g_object_get_data (G_OBJECT (row), "imh-background");
+  GSettings *settings = g_object_get_data (G_OBJECT (row), "imh-settings");
+  guint left = background != NULL ? imh_background_analysis_get_remaining (background) : 0;
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_visible (row, background != NULL && g_settings_get_boolean (settings, "background-analysis"));
+  if (left == 0)
+    text = g_strdup (_("All finished games are analysed"));
+  else
+    /* Translators: the progress of the background analysis */
+    text = g_strdup_printf (ngettext ("%u game left", "%u games left", left), left);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
+}
+
+static GtkWidget *
+background_group (GSettings *settings)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+  GtkWidget *progress = adw_action_row_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Background Analysis"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("_Analyse Finished Games"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               _("Analyses your finished games one at a time while the computer is otherwise idle, so that practice has exercises; pauses while the computer thinks"));
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  g_settings_bind (settings, "background-analysis", toggle, "active", G_SETTINGS_BIND_DEFAULT);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+
+  gtk_widget_add_css_class (progress, "property");
+  g_object_set_data_full (G_OBJECT (progress), "imh-settings", g_object_ref (settings), g_object_unref);
+  g_signal_connect_object (settings, "changed::background-analysis", G_CALLBACK (update_progress), progress,
+                           G_CONNECT_SWAPPED);
+  update_progress (progress);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), progress);
+  g_object_set_data (G_OBJECT (group), "imh-progress", progress);
+  return group;
+}
+
 GtkWindow *
 imh_preferences_window_new (GtkWindow *parent,
                             GSettings *settings)
@@ -171,6 +220,9 @@ imh_preferences_window_new (GtkWindow *parent,
   gtk_window_set_default_size (GTK_WINDOW (window), 560, 400);
 
   page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  adw_preferences_page_set_title (page, C_("preferences page", "General"));
+  adw_preferences_page_set_icon_name (page, "preferences-system-symbolic");
+  adw_preferences_page_set_name (page, "general");
 
   group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (group, _("Computer Players"));
@@ -186,5 +238,50 @@ imh_preferences_window_new (GtkWindow *parent,
   adw_preferences_page_add (page, group);
 
   adw_preferences_window_add (window, page);
+
+  /* Practice: whose games, and analysing them. */
+  page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  adw_preferences_page_set_title (page, C_("preferences page", "Practice"));
+  adw_preferences_page_set_icon_name (page, "emblem-default-symbolic");
+  adw_preferences_page_set_name (page, "practice");
+  group = ADW_PREFERENCES_GROUP (imh_names_group_new (settings));
+  adw_preferences_page_add (page, group);
+  g_object_set_data (G_OBJECT (window), "imh-names-group", group);
+  group = ADW_PREFERENCES_GROUP (background_group (settings));
+  adw_preferences_page_add (page, group);
+  g_object_set_data (G_OBJECT (window), "imh-background-group", group);
+  adw_preferences_window_add (window, page);
   return GTK_WINDOW (window);
+}
+
+void
+imh_preferences_window_set_library (GtkWindow             *window,
+                                    ImhLibrary            *library,
+                                    ImhBackgroundAnalysis *background)
+{
+  GtkWidget *names, *group, *progress;
+
+  g_return_if_fail (ADW_IS_PREFERENCES_WINDOW (window));
+  g_return_if_fail (library == NULL || IMH_IS_LIBRARY (library));
+  g_return_if_fail (background == NULL || IMH_IS_BACKGROUND_ANALYSIS (background));
+
+  names = g_object_get_data (G_OBJECT (window), "imh-names-group");
+  imh_names_group_set_library (IMH_NAMES_GROUP (names), library);
+  group = g_object_get_data (G_OBJECT (window), "imh-background-group");
+  progress = g_object_get_data (G_OBJECT (group), "imh-progress");
+  if (background != NULL)
+    {
+      g_object_set_data_full (G_OBJECT (progress), "imh-background", g_object_ref (background), g_object_unref);
+      g_signal_connect_object (background, "notify::remaining", G_CALLBACK (update_progress), progress,
+                               G_CONNECT_SWAPPED);
+    }
+  update_progress (progress);
+}
+
+void
+imh_preferences_window_show_names (GtkWindow *window)
+{
+  g_return_if_fail (ADW_IS_PREFERENCES_WINDOW (window));
+
+  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (window), "practice");
 }

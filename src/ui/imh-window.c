@@ -19,6 +19,7 @@
 #include "imh-session.h"
 #include "imh-ui-util.h"
 #include "imh-window.h"
+#include "imh-window-background.h"
 
 struct _ImhWindow
 {
@@ -899,6 +900,8 @@ imh_window_init (ImhWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::hint-search", G_CALLBACK (apply_preferences),
                            self, G_CONNECT_SWAPPED);
+  /* Analysing the library's finished games while the computer is idle. */
+  _imh_window_background_init (self, self->settings);
 }
 
 ImhWindow *

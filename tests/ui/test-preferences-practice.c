@@ -15,6 +15,7 @@
 #include "imh-game-settings.h"
 #include "imh-names-group.h"
 #include "imh-preferences.h"
+#include "imh-screenshot.h"
 #include "imh-window.h"
 #include "imh-window-background.h"
 #include "practice-test-util.h"
@@ -353,6 +354,96 @@ test_window (void)
   imh_test_flush_main_loop ();
 }
 
+typedef struct {
+  gboolean  done;
+  GError   *error;
+} Shot;
+
+static void
+on_shot (GtkWindow *window, const GError *error, gpointer data)
+{
+  Shot *shot = data;
+
+  shot->error = error != NULL ? g_error_copy (error) : NULL;
+  shot->done = TRUE;
+}
+
+static gboolean
+shot_done (gpointer data)
+{
+  return ((Shot *) data)->done;
+}
+
+typedef struct {
+  gboolean dark;
+  int      width, height;
+} ShotSpec;
+
+static const ShotSpec shots[] = {
+  { FALSE, 1280, 800 }, { FALSE, 360, 700 }, { TRUE, 1280, 800 }, { TRUE, 360, 700 },
+};
+
+/* To look at the page: IMH_PREFERENCES_SCREENSHOTS=DIR writes
+ * DIR/practice-STYLE-WxH.png in the language of the locale. */
+static void
+test_screenshot (gconstpointer data)
+{
+  const ShotSpec *spec = data;
+  const char *dir = g_getenv ("IMH_PREFERENCES_SCREENSHOTS");
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(ImhLibrary) lib = NULL;
+  g_autoptr(ImhBackgroundAnalysis) bg = NULL;
+  g_autofree char *name = NULL, *path = NULL, *db = NULL;
+  ImhScreenshotRequest request = { 0 };
+  Shot shot = { 0 };
+  GtkWindow *prefs;
+  GtkWidget *group;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("IMH_PREFERENCES_SCREENSHOTS is not set");
+      return;
+    }
+  settings = g_settings_new (BASE_APP_ID);
+  db = g_strdup_printf ("shot-%d-%d-%d.sqlite3", spec->dark, spec->width, spec->height);
+  lib = open_library (db);
+  add_game (lib, "human", "Ada", "computer:casual", "Bob", "2026-01-10T10:00:00Z", 1);
+  add_game (lib, "human", "Ada", "human", "Cleo", "2026-02-10T10:00:00Z", 2);
+  add_game (lib, "human", "Ada", "human", "Maximilian Mustermann-Schmidt", "2026-02-11T10:00:00Z", 3);
+  bg = imh_background_analysis_new (lib);
+  imh_background_analysis_pause (bg);
+  imh_background_analysis_start (bg);
+  g_settings_set_strv (settings, "my-names", (const char * const[]) { "Ada", NULL });
+  g_settings_set_boolean (settings, "background-analysis", TRUE);
+  while (imh_background_analysis_get_remaining (bg) == 0)
+    g_main_context_iteration (NULL, TRUE);
+
+  prefs = imh_preferences_window_new (NULL, settings);
+  imh_preferences_window_set_library (prefs, lib, bg);
+  imh_preferences_window_show_names (prefs);
+  group = imh_test_find_descendant (GTK_WIDGET (prefs), IMH_TYPE_NAMES_GROUP);
+  imh_test_iterate_until (names_loaded, group);
+  name = g_strdup_printf ("practice-%s-%dx%d.png", spec->dark ? "dark" : "light", spec->width, spec->height);
+  path = g_build_filename (dir, name, NULL);
+  request.path = path;
+  request.width = spec->width;
+  request.height = spec->height;
+  request.dark = spec->dark;
+  request.ply = -1;
+  request.game = -1;
+  imh_screenshot_take_when_ready (prefs, adw_window_get_content (ADW_WINDOW (prefs)), &request, on_shot, &shot);
+  gtk_window_present (prefs);
+  imh_test_iterate_until (shot_done, &shot);
+  g_assert_no_error (shot.error);
+  g_test_message ("%s", path);
+  gtk_window_destroy (prefs);
+  imh_background_analysis_stop (bg);
+  g_settings_reset (settings, "my-names");
+  g_settings_reset (settings, "background-analysis");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  imh_test_flush_main_loop ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -364,5 +455,12 @@ main (int argc, char **argv)
   g_test_add_func ("/preferences-practice/suggestion", test_suggestion);
   g_test_add_func ("/preferences-practice/background", test_background);
   g_test_add_func ("/preferences-practice/window", test_window);
+  for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      g_autofree char *test = g_strdup_printf ("/preferences-practice/screenshot/%s-%dx%d",
+                                               shots[i].dark ? "dark" : "light", shots[i].width,
+                                               shots[i].height);
+      g_test_add_data_func (test, &shots[i], test_screenshot);
+    }
   return g_test_run ();
 }

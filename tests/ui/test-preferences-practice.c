@@ -14,6 +14,7 @@
 #include "imh-background-analysis.h"
 #include "imh-game-settings.h"
 #include "imh-names-group.h"
+#include "imh-play-view.h"
 #include "imh-preferences.h"
 #include "imh-screenshot.h"
 #include "imh-window.h"
@@ -299,13 +300,28 @@ not_running (gpointer bg)
 }
 
 static gboolean
+view_busy (gpointer view)
+{
+  gboolean busy;
+
+  g_object_get (view, "busy", &busy, NULL);
+  return busy;
+}
+
+static gboolean
+view_idle (gpointer view)
+{
+  return !view_busy (view);
+}
+
+static gboolean
 has_preferences (gpointer data)
 {
   return imh_test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW) != NULL;
 }
 
 /* The window's background analysis: made with the library, started and
- * stopped by the key; app.my-names opens Preferences at the names of the
+ * stopped by the key, paused while the computer thinks; app.my-names opens Preferences at the names of the
  * window's library. */
 static void
 test_window (void)
@@ -315,7 +331,10 @@ test_window (void)
   g_autofree char *path = imh_library_default_path ();
   g_autoptr(ImhLibrary) lib = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(ImhGame) game = NULL;
+  ImhOptions options;
   ImhWindow *window;
+  ImhPlayView *view;
   ImhBackgroundAnalysis *bg;
   GtkWindow *prefs;
   GtkWidget *group;
@@ -331,12 +350,29 @@ test_window (void)
   /* The library opens when first needed. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
   imh_test_wait_for_object (window, "library");
+  view = imh_window_get_play_view (window);
   bg = imh_window_get_background_analysis (window);
   g_assert_nonnull (bg);
   g_assert_true (imh_background_analysis_get_library (bg) == imh_window_get_library (window));
   g_assert_false (imh_background_analysis_get_running (bg));
   g_settings_set_boolean (settings, "background-analysis", TRUE);
   g_assert_true (imh_background_analysis_get_running (bg));
+
+  /* Paused while the computer thinks. */
+  imh_options_init (&options, IMH_GAME_DUEL, 2);
+  game = imh_game_new (&options, 5, &error);
+  g_assert_no_error (error);
+  imh_play_view_set_game (view, game);
+  g_assert_false (imh_background_analysis_get_paused (bg));
+  for (guint p = 0; p < 2; p++)
+    imh_seat_set_kind (imh_game_get_seat (game, p), IMH_SEAT_COMPUTER);
+  imh_test_iterate_until (view_busy, view);
+  g_assert_true (imh_background_analysis_get_paused (bg));
+  for (guint p = 0; p < 2; p++)
+    imh_seat_set_kind (imh_game_get_seat (game, p), IMH_SEAT_HUMAN);
+  imh_test_iterate_until (view_idle, view);
+  g_assert_false (imh_background_analysis_get_paused (bg));
+
   g_settings_set_boolean (settings, "background-analysis", FALSE);
   imh_test_iterate_until (not_running, bg);
 

@@ -354,8 +354,8 @@ app_shortcuts (GSimpleAction *action,
   gtk_window_present (shortcuts);
 }
 
-/* Preferences for the active window: its library's names and its
- * background analysis. */
+/* Preferences over the active window, with the library's names and the
+ * background analysis of the main window focused last. */
 static GtkWindow *
 new_preferences (ImhApplication *self)
 {
@@ -363,9 +363,14 @@ new_preferences (ImhApplication *self)
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   GtkWindow *window = imh_preferences_window_new (parent, settings);
 
-  if (IMH_IS_WINDOW (parent))
-    imh_preferences_window_set_library (window, imh_window_get_library (IMH_WINDOW (parent)),
-                                        imh_window_get_background_analysis (IMH_WINDOW (parent)));
+  /* Most recently focused first. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (IMH_IS_WINDOW (l->data))
+      {
+        imh_preferences_window_set_library (window, imh_window_get_library (l->data),
+                                            imh_window_get_background_analysis (l->data));
+        break;
+      }
   gtk_window_set_application (window, GTK_APPLICATION (self));
   return window;
 }

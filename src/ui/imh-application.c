@@ -354,6 +354,15 @@ app_shortcuts (GSimpleAction *action,
   gtk_window_present (shortcuts);
 }
 
+static void
+set_preferences_library (ImhWindow  *main_window,
+                         GParamSpec *pspec,
+                         GtkWindow  *preferences)
+{
+  imh_preferences_window_set_library (preferences, imh_window_get_library (main_window),
+                                      imh_window_get_background_analysis (main_window));
+}
+
 /* Preferences over the active window, with the library's names and the
  * background analysis of the main window focused last. */
 static GtkWindow *
@@ -367,8 +376,11 @@ new_preferences (ImhApplication *self)
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
     if (IMH_IS_WINDOW (l->data))
       {
-        imh_preferences_window_set_library (window, imh_window_get_library (l->data),
-                                            imh_window_get_background_analysis (l->data));
+        set_preferences_library (l->data, NULL, window);
+        /* Still opening: when it is open. */
+        if (imh_window_get_library (l->data) == NULL)
+          g_signal_connect_object (l->data, "notify::library", G_CALLBACK (set_preferences_library),
+                                   window, 0);
         break;
       }
   gtk_window_set_application (window, GTK_APPLICATION (self));

@@ -250,6 +250,22 @@ set_loading (ImhNamesGroup *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
 }
 
+static gboolean
+same_names (GPtrArray *a,
+            GPtrArray *b)
+{
+  if (a == NULL || a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    {
+      const ImhPersonName *x = a->pdata[i], *y = b->pdata[i];
+
+      if (x->n_games != y->n_games || g_strcmp0 (x->name, y->name) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 on_names_listed (GObject      *source,
                  GAsyncResult *result,
@@ -264,8 +280,10 @@ on_names_listed (GObject      *source,
   self = IMH_NAMES_GROUP (user_data);
   if (names == NULL)
     g_warning ("The player names of the library could not be listed: %s", error->message);
-  else
+  else if (!same_names (self->names, names))
     {
+      /* Rows are made again only when the list changed (the library
+       * changes with every decision played and every analysis stored). */
       g_clear_pointer (&self->names, g_ptr_array_unref);
       self->names = g_steal_pointer (&names);
       rebuild (self);

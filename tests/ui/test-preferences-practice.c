@@ -347,9 +347,23 @@ test_window (void)
 
   window = imh_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
+  g_assert_null (imh_window_get_background_analysis (window));
+
+  /* Opened before the library: its names when it is open. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "my-names", NULL);
+  imh_test_iterate_until (has_preferences, NULL);
+  prefs = imh_test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW);
+  g_assert_cmpstr (adw_preferences_window_get_visible_page_name (ADW_PREFERENCES_WINDOW (prefs)), ==, "practice");
+  group = imh_test_find_descendant (GTK_WIDGET (prefs), IMH_TYPE_NAMES_GROUP);
+  g_assert_null (imh_names_group_get_library (IMH_NAMES_GROUP (group)));
   /* The library opens when first needed. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "library", NULL);
   imh_test_wait_for_object (window, "library");
+  g_assert_true (imh_names_group_get_library (IMH_NAMES_GROUP (group)) == imh_window_get_library (window));
+  imh_test_iterate_until (names_loaded, group);
+  g_assert_nonnull (find_row (group, "Ada"));
+  gtk_window_destroy (prefs);
+
   view = imh_window_get_play_view (window);
   bg = imh_window_get_background_analysis (window);
   g_assert_nonnull (bg);
@@ -376,10 +390,10 @@ test_window (void)
   g_settings_set_boolean (settings, "background-analysis", FALSE);
   imh_test_iterate_until (not_running, bg);
 
+  /* Opened with the library open: its names at once. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "my-names", NULL);
   imh_test_iterate_until (has_preferences, NULL);
   prefs = imh_test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW);
-  g_assert_cmpstr (adw_preferences_window_get_visible_page_name (ADW_PREFERENCES_WINDOW (prefs)), ==, "practice");
   group = imh_test_find_descendant (GTK_WIDGET (prefs), IMH_TYPE_NAMES_GROUP);
   g_assert_true (imh_names_group_get_library (IMH_NAMES_GROUP (group)) == imh_window_get_library (window));
   imh_test_iterate_until (names_loaded, group);

@@ -43,8 +43,12 @@ update (ImhWindow *window)
     b->analysis = imh_background_analysis_new (library);
   if (b->analysis == NULL)
     return;
+  /* The computer thinks, a hint is searched, or the user's analysis runs. */
   if (view != NULL)
-    g_object_get (view, "busy", &busy, NULL);
+    {
+      g_object_get (view, "busy", &busy, NULL);
+      busy = busy || imh_play_view_get_action_enabled (view, "game.cancel-analysis");
+    }
   if (busy)
     imh_background_analysis_pause (b->analysis);
   else
@@ -73,6 +77,9 @@ _imh_window_background_init (ImhWindow *window,
   g_signal_connect (window, "notify::library", G_CALLBACK (update), NULL);
   g_signal_connect (window, "destroy", G_CALLBACK (on_destroy), NULL);
   g_signal_connect_object (imh_window_get_play_view (window), "notify::busy", G_CALLBACK (update), window,
+                           G_CONNECT_SWAPPED);
+  /* game.cancel-analysis: the analysis of the game shown runs. */
+  g_signal_connect_object (imh_window_get_play_view (window), "actions-changed", G_CALLBACK (update), window,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (settings, "changed::background-analysis", G_CALLBACK (update), window,
                            G_CONNECT_SWAPPED);

@@ -3,7 +3,8 @@
  * imh-window-background.h — the window's background analysis: made once
  * the window's library is open, started and stopped by the setting
  * `background-analysis`, paused while the play view is busy (the
- * computer thinks), stopped when the window goes.
+ * computer thinks, a hint is searched) or the analysis of the game shown
+ * runs, stopped when the window goes.
  */
 #pragma once
 

@@ -315,13 +315,32 @@ view_idle (gpointer view)
 }
 
 static gboolean
+game_played (gpointer game)
+{
+  return imh_game_get_n_plies (game) > 0;
+}
+
+static gboolean
+bg_paused (gpointer bg)
+{
+  return imh_background_analysis_get_paused (bg);
+}
+
+static gboolean
+bg_not_paused (gpointer bg)
+{
+  return !imh_background_analysis_get_paused (bg);
+}
+
+static gboolean
 has_preferences (gpointer data)
 {
   return imh_test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW) != NULL;
 }
 
 /* The window's background analysis: made with the library, started and
- * stopped by the key, paused while the computer thinks; app.my-names opens Preferences at the names of the
+ * stopped by the key, paused while the computer thinks or the game shown
+ * is analysed; app.my-names opens Preferences at the names of the
  * window's library. */
 static void
 test_window (void)
@@ -382,10 +401,16 @@ test_window (void)
     imh_seat_set_kind (imh_game_get_seat (game, p), IMH_SEAT_COMPUTER);
   imh_test_iterate_until (view_busy, view);
   g_assert_true (imh_background_analysis_get_paused (bg));
+  imh_test_iterate_until (game_played, game);
   for (guint p = 0; p < 2; p++)
     imh_seat_set_kind (imh_game_get_seat (game, p), IMH_SEAT_HUMAN);
   imh_test_iterate_until (view_idle, view);
   g_assert_false (imh_background_analysis_get_paused (bg));
+  /* And while the analysis of the game shown runs. */
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.analyse-quick", NULL);
+  imh_test_iterate_until (bg_paused, bg);
+  gtk_widget_activate_action (GTK_WIDGET (view), "game.cancel-analysis", NULL);
+  imh_test_iterate_until (bg_not_paused, bg);
 
   g_settings_set_boolean (settings, "background-analysis", FALSE);
   imh_test_iterate_until (not_running, bg);

@@ -15,6 +15,7 @@
 #include "imh-texts.h"
 #include "practice-test-util.h"
 #include "test-i18n.h"
+#include "ui-test-keys.h"
 #include "ui-test-util.h"
 
 typedef struct {
@@ -394,6 +395,59 @@ test_hints (Fixture *f, gconstpointer data)
   g_assert_null (_imh_practice_page_get_verdict (page));
 }
 
+static gboolean
+verdict_shown (gpointer data)
+{
+  return _imh_practice_page_get_verdict (data) != NULL;
+}
+
+static gboolean
+overview_shown (gpointer data)
+{
+  return g_strcmp0 (_imh_practice_page_get_view (data), "overview") == 0;
+}
+
+static gboolean
+window_active (gpointer data)
+{
+  return gtk_window_is_active (data);
+}
+
+/* By keyboard: the board has the focus, Enter decides the target under
+ * the ring; Escape (from the board) and Alt+Left go back. */
+static void
+test_keys (Fixture *f, gconstpointer data)
+{
+  ImhPracticePage *page = IMH_PRACTICE_PAGE (f->page);
+  ImhTestKeys keys;
+
+  if (!imh_test_keys_init (&keys))
+    {
+      g_test_skip ("no XTEST");
+      return;
+    }
+  set_names (f, "Ada");
+  imh_test_iterate_until (window_active, f->window);
+  start (f);
+  imh_test_iterate_until (imh_test_widget_is_drawn, _imh_practice_page_get_board (page));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (_imh_practice_page_get_board (page))));
+  imh_test_keys_press (&keys, GDK_KEY_Right, FALSE);
+  imh_test_keys_press (&keys, GDK_KEY_Return, FALSE);
+  imh_test_iterate_until (verdict_shown, page);
+  /* The verdict is with the button that has the focus now. */
+  g_assert_nonnull (_imh_practice_page_get_announced (page));
+  g_assert_false (gtk_widget_has_focus (GTK_WIDGET (_imh_practice_page_get_board (page))));
+
+  imh_test_keys_press (&keys, GDK_KEY_Left, TRUE);
+  imh_test_iterate_until (overview_shown, page);
+  imh_test_iterate_until (page_loaded, page);
+  start (f);
+  imh_test_flush_main_loop ();
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (_imh_practice_page_get_board (page))));
+  imh_test_keys_press (&keys, GDK_KEY_Escape, FALSE);
+  imh_test_iterate_until (overview_shown, page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -409,6 +463,7 @@ main (int   argc,
   ADD ("/practice-page/solve", test_solve);
   ADD ("/practice-page/not-solved", test_not_solved);
   ADD ("/practice-page/hints", test_hints);
+  ADD ("/practice-page/keys", test_keys);
 #undef ADD
 
   return g_test_run ();

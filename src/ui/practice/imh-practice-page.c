@@ -22,6 +22,7 @@ struct _ImhPracticePage
   GPtrArray    *exercises;        /* ImhExercise, as the list shows them */
   ImhPracticeCounts counts;
   guint32       today_override;
+  gboolean      relayout_queued;
 
   /* The attempt: the exercises still to come and the one shown. */
   GPtrArray    *queue;
@@ -38,15 +39,19 @@ struct _ImhPracticePage
 
   /* Template children. */
   GtkLabel     *all_label;
+  GtkWidget    *attempt_content;
   GtkLabel     *attempt_title;
   GtkWidget    *board_box;
   GtkListBox   *candidate_list;
   GtkLabel     *due_label;
   GtkLabel     *due_text;
+  GtkWidget    *hint_button;
   GtkLabel     *hint_label;
   GtkListBox   *list;
   GtkLabel     *mover_label;
   GtkLabel     *new_label;
+  GtkWidget    *panel;
+  GtkWidget    *panel_scroll;
   GtkWidget    *next_button;
   GtkLabel     *progress_label;
   GtkLabel     *question_label;
@@ -361,6 +366,9 @@ update_actions (ImhPracticePage *self)
   gtk_widget_action_set_enabled (widget, "practice.try-again", attempt && self->answered);
   gtk_widget_action_set_enabled (widget, "practice.next",
                                  attempt && self->queue != NULL && self->queue_pos + 1 < self->queue->len);
+  /* Hints before the answer, another try after it. */
+  gtk_widget_set_visible (self->hint_button, !self->answered);
+  gtk_widget_set_visible (self->try_button, self->answered);
 }
 
 static void
@@ -403,6 +411,8 @@ pose (ImhPracticePage *self)
 
   self->answered = FALSE;
   g_clear_pointer (&self->verdict_text, g_free);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->next_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->try_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
   gtk_widget_set_visible (self->verdict_box, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->candidate_list), FALSE);
   clear_list_box (self->candidate_list);
@@ -671,8 +681,6 @@ show_candidates (ImhPracticePage *self,
         gtk_widget_add_css_class (rank, "study-best");
       gtk_widget_set_valign (rank, GTK_ALIGN_CENTER);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), rank);
-      if (c[i].decision == answer)
-        gtk_widget_add_css_class (row, "practice-answer");
       gtk_list_box_append (self->candidate_list, row);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->candidate_list), shown > 0);
@@ -825,8 +833,8 @@ _imh_practice_page_answer (ImhPracticePage *self,
   self->announced = due != NULL ? g_strdup_printf ("%s. %s %s.", title, body, due)
                                 : g_strdup_printf ("%s. %s", title, body);
   {
-    GtkWidget *focus = solved || !gtk_widget_get_sensitive (self->try_button) ? self->next_button
-                                                                              : self->try_button;
+    gboolean has_next = self->queue != NULL && self->queue_pos + 1 < self->queue->len;
+    GtkWidget *focus = solved && has_next ? self->next_button : self->try_button;
 
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->next_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                     self->announced, -1);
@@ -836,10 +844,25 @@ _imh_practice_page_answer (ImhPracticePage *self,
     gtk_accessible_announce (GTK_ACCESSIBLE (self), self->announced,
                              GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
 #endif
-    if (!gtk_widget_get_sensitive (focus) || !gtk_widget_is_sensitive (focus))
-      focus = self->try_button;
     gtk_widget_grab_focus (focus);
   }
+}
+
+/* Escape goes back to the overview, also from the board (whose own
+ * Escape cancels a pending pick, and only that). */
+static gboolean
+on_key_pressed (ImhPracticePage *self,
+                guint            keyval,
+                guint            keycode,
+                GdkModifierType  state)
+{
+  if (keyval != GDK_KEY_Escape || (state & gtk_accelerator_get_default_mod_mask ()) != 0
+      || self->exercise == NULL)
+    return FALSE;
+  if (self->board != NULL && imh_board_get_pending (IMH_BOARD (self->board)))
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (self), "practice.back", NULL);
+  return TRUE;
 }
 
 /* ---- Private API ------------------------------------------------------------- */
@@ -930,6 +953,71 @@ imh_practice_page_new (ImhLibrary *library)
   return g_object_new (IMH_TYPE_PRACTICE_PAGE, "library", library, NULL);
 }
 
+/* ---- Layout: the attempt's panel beside the board when the page is wide,
+ * under it when narrow ---------------------------------------------------------- */
+
+#define SIDE_BY_SIDE_MIN_WIDTH 880
+#define PANEL_WIDTH 360
+
+static void
+set_side_by_side (ImhPracticePage *self,
+                  gboolean         side)
+{
+  GtkOrientable *content = GTK_ORIENTABLE (self->attempt_content);
+
+  gtk_orientable_set_orientation (content, side ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+  gtk_widget_set_size_request (self->panel, side ? PANEL_WIDTH : -1, -1);
+  gtk_widget_set_vexpand (self->panel_scroll, side);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->panel_scroll), side ? -1 : 240);
+}
+
+static void
+relayout (gpointer data)
+{
+  g_autoptr(ImhPracticePage) self = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  self->relayout_queued = FALSE;
+  if (self->attempt_content != NULL)
+    set_side_by_side (self, width >= SIDE_BY_SIDE_MIN_WIDTH && width >= height);
+}
+
+static void
+imh_practice_page_measure (GtkWidget      *widget,
+                           GtkOrientation  orientation,
+                           int             for_size,
+                           int            *minimum,
+                           int            *natural,
+                           int            *minimum_baseline,
+                           int            *natural_baseline)
+{
+  ImhPracticePage *self = IMH_PRACTICE_PAGE (widget);
+
+  gtk_widget_measure (GTK_WIDGET (self->stack), orientation, for_size, minimum, natural,
+                      minimum_baseline, natural_baseline);
+}
+
+static void
+imh_practice_page_size_allocate (GtkWidget *widget,
+                                 int        width,
+                                 int        height,
+                                 int        baseline)
+{
+  ImhPracticePage *self = IMH_PRACTICE_PAGE (widget);
+  gboolean side = width >= SIDE_BY_SIDE_MIN_WIDTH && width >= height;
+  gboolean is_side = gtk_orientable_get_orientation (GTK_ORIENTABLE (self->attempt_content))
+                     == GTK_ORIENTATION_HORIZONTAL;
+
+  gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
+  /* Not while allocating: the change asks for a new layout. */
+  if (side != is_side && !self->relayout_queued)
+    {
+      self->relayout_queued = TRUE;
+      g_idle_add_once (relayout, g_object_ref (self));
+    }
+}
+
 static void
 imh_practice_page_constructed (GObject *object)
 {
@@ -956,6 +1044,7 @@ imh_practice_page_dispose (GObject *object)
   g_clear_pointer (&self->exercise, imh_exercise_unref);
   self->board = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), IMH_TYPE_PRACTICE_PAGE);
+  self->attempt_content = NULL;
   g_clear_object (&self->library);
 
   G_OBJECT_CLASS (imh_practice_page_parent_class)->dispose (object);
@@ -1038,16 +1127,20 @@ imh_practice_page_class_init (ImhPracticePageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE_PATH "/practice/imh-practice-page.ui");
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, all_label);
+  gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, attempt_content);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, attempt_title);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, board_box);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, candidate_list);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, due_label);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, due_text);
+  gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, hint_button);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, hint_label);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, list);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, mover_label);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, new_label);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, next_button);
+  gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, panel);
+  gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, panel_scroll);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, progress_label);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, question_label);
   gtk_widget_class_bind_template_child (widget_class, ImhPracticePage, spinner);
@@ -1066,10 +1159,10 @@ imh_practice_page_class_init (ImhPracticePageClass *klass)
   gtk_widget_class_install_action (widget_class, "practice.hint", NULL, practice_hint);
   gtk_widget_class_install_action (widget_class, "practice.open-game", NULL, practice_open_game);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "practice.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "practice.back", NULL);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = imh_practice_page_measure;
+  widget_class->size_allocate = imh_practice_page_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "practicepage");
 }
 
@@ -1078,9 +1171,17 @@ imh_practice_page_init (ImhPracticePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  set_side_by_side (self, FALSE);
   self->settings = g_settings_new (BASE_APP_ID);
   g_signal_connect_swapped (self->settings, "changed::my-names", G_CALLBACK (on_names_changed), self);
   g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  }
   update_actions (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "practice.start", FALSE);
 }

@@ -165,13 +165,25 @@ date_words (ImhExercise *e)
 
 /* ---- Overview ---------------------------------------------------------------- */
 
+/* The count at the end of a row, also what the screen reader says of it. */
 static void
-set_count (GtkLabel *label,
-           guint     n)
+set_count (GtkLabel   *label,
+           const char *text)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_LIST_BOX_ROW);
+
+  gtk_label_set_text (label, text);
+  if (row != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+static void
+set_number (GtkLabel *label,
+            guint     n)
 {
   g_autofree char *text = g_strdup_printf ("%u", n);
 
-  gtk_label_set_text (label, text);
+  set_count (label, text);
 }
 
 static GtkWidget *
@@ -205,6 +217,12 @@ exercise_row (ImhPracticePage *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   gtk_widget_set_tooltip_text (row, _("Practise this exercise"));
+  {
+    /* The screen reader gets the due day with the rest. */
+    g_autofree char *description = g_strdup_printf ("%s · %s", subtitle, due);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+  }
   return row;
 }
 
@@ -234,13 +252,13 @@ update_overview (ImhPracticePage *self)
         }
       gtk_list_box_append (self->list, exercise_row (self, e));
     }
-  set_count (self->due_label, self->counts.due);
-  set_count (self->new_label, self->counts.fresh);
-  set_count (self->all_label, self->counts.all);
+  set_number (self->due_label, self->counts.due);
+  set_number (self->new_label, self->counts.fresh);
+  set_number (self->all_label, self->counts.all);
   /* Translators: of the exercises practised, how many were solved every
    * time ("3 of 5") */
   progress = g_strdup_printf (_("%u of %u"), self->counts.first_try, self->counts.reviewed);
-  gtk_label_set_text (self->progress_label, progress);
+  set_count (self->progress_label, progress);
 }
 
 static char **
@@ -848,18 +866,22 @@ _imh_practice_page_answer (ImhPracticePage *self,
   }
 }
 
-/* Escape goes back to the overview, also from the board (whose own
- * Escape cancels a pending pick, and only that). */
+/* Escape and Alt+Left go back to the overview while an exercise is shown,
+ * also from the board (whose own Escape cancels a pending pick, and only
+ * that); on the overview they go on to the window. */
 static gboolean
 on_key_pressed (ImhPracticePage *self,
                 guint            keyval,
                 guint            keycode,
                 GdkModifierType  state)
 {
-  if (keyval != GDK_KEY_Escape || (state & gtk_accelerator_get_default_mod_mask ()) != 0
-      || self->exercise == NULL)
+  GdkModifierType mods = state & gtk_accelerator_get_default_mod_mask ();
+  gboolean escape = keyval == GDK_KEY_Escape && mods == 0;
+  gboolean alt_left = (keyval == GDK_KEY_Left || keyval == GDK_KEY_KP_Left) && mods == GDK_ALT_MASK;
+
+  if ((!escape && !alt_left) || self->exercise == NULL)
     return FALSE;
-  if (self->board != NULL && imh_board_get_pending (IMH_BOARD (self->board)))
+  if (escape && self->board != NULL && imh_board_get_pending (IMH_BOARD (self->board)))
     return FALSE;
   gtk_widget_activate_action (GTK_WIDGET (self), "practice.back", NULL);
   return TRUE;
@@ -1159,7 +1181,6 @@ imh_practice_page_class_init (ImhPracticePageClass *klass)
   gtk_widget_class_install_action (widget_class, "practice.hint", NULL, practice_hint);
   gtk_widget_class_install_action (widget_class, "practice.open-game", NULL, practice_open_game);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "practice.back", NULL);
 
   widget_class->measure = imh_practice_page_measure;
   widget_class->size_allocate = imh_practice_page_size_allocate;

@@ -11,10 +11,12 @@
 #include <string.h>
 
 #include "imh-exercise.h"
+#include "imh-window.h"
 #include "imh-practice-page-private.h"
 #include "imh-texts.h"
 #include "practice-test-util.h"
 #include "test-i18n.h"
+#include "ui-test-app.h"
 #include "ui-test-keys.h"
 #include "ui-test-util.h"
 
@@ -42,8 +44,9 @@ add_game (ImhLibrary *lib, const char *text)
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "practice-page", NULL);
-  g_autofree char *path = NULL;
+  /* The app's own library (the window opens it too). */
+  g_autofree char *path = imh_library_default_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *a = practice_record (5, "human", "Ada", "computer:casual", "Bob", "2026-01-10T10:00:00Z");
   g_autofree char *b = practice_record (6, "human", "Cleo", "human", "ada", "2026-02-10T10:00:00Z");
   g_autoptr(GArray) ada = practice_choice_plies (a, 0, 2);
@@ -55,8 +58,12 @@ fixture_set_up (Fixture *f, gconstpointer data)
   ImhAnalysis *an;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  path = g_build_filename (dir, "library.sqlite3", NULL);
-  g_remove (path);
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *suffix[] = { "", "-wal", "-shm" };
+      g_autofree char *p = g_strconcat (path, suffix[i], NULL);
+      g_remove (p);
+    }
   f->lib = imh_library_open (path, &error);
   g_assert_no_error (error);
   f->id_a = add_game (f->lib, a);
@@ -448,14 +455,57 @@ test_keys (Fixture *f, gconstpointer data)
   imh_test_iterate_until (overview_shown, page);
 }
 
+static gboolean
+window_shows_game (gpointer data)
+{
+  return g_strcmp0 (imh_window_get_page (data), "play") == 0;
+}
+
+/* In the main window: a side page of its own (win.practice), left by
+ * win.back; Open Game shows the game. */
+static void
+test_window (Fixture *f, gconstpointer data)
+{
+  g_autoptr(ImhApplication) app = imh_test_app_new ();
+  ImhWindow *window = imh_window_new (app);
+  GtkWidget *page;
+  g_autoptr(GVariant) state = NULL;
+
+  set_names (f, "Ada");
+  gtk_window_present (GTK_WINDOW (window));
+  imh_test_iterate_until (imh_test_widget_is_drawn, window);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "practice", NULL);
+  g_assert_cmpstr (imh_window_get_page (window), ==, "practice");
+  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "practice");
+  g_assert_true (g_variant_get_boolean (state));
+  imh_test_wait_for_object (window, "library");
+  page = imh_test_find_descendant (GTK_WIDGET (window), IMH_TYPE_PRACTICE_PAGE);
+  g_assert_nonnull (page);
+  imh_test_iterate_until (page_loaded, page);
+  g_assert_cmpstr (_imh_practice_page_get_view (IMH_PRACTICE_PAGE (page)), ==, "overview");
+
+  /* Back to the start page, from the overview. */
+  g_assert_true (gtk_widget_activate_action (page, "win.back", NULL));
+  g_assert_cmpstr (imh_window_get_page (window), ==, "start");
+
+  /* Open Game from an exercise: the game, on the play page. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "practice", NULL);
+  imh_test_iterate_until (page_loaded, page);
+  g_assert_true (gtk_widget_activate_action (page, "practice.start", NULL));
+  g_assert_true (gtk_widget_activate_action (page, "practice.open-game", NULL));
+  imh_test_iterate_until (window_shows_game, window);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  imh_test_flush_main_loop ();
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_setenv ("GTK_A11Y", "none", TRUE);
   imh_test_i18n_init_app ();
-  imh_test_init (&argc, &argv);
-  adw_init ();
+  if (!imh_test_app_init (&argc, &argv))
+    return 0;
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/practice-page/no-names", test_no_names);
@@ -464,6 +514,7 @@ main (int   argc,
   ADD ("/practice-page/not-solved", test_not_solved);
   ADD ("/practice-page/hints", test_hints);
   ADD ("/practice-page/keys", test_keys);
+  ADD ("/practice-page/window", test_window);
 #undef ADD
 
   return g_test_run ();

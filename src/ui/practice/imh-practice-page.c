@@ -866,9 +866,9 @@ _imh_practice_page_answer (ImhPracticePage *self,
   }
 }
 
-/* Escape and Alt+Left go back to the overview while an exercise is shown,
- * also from the board (whose own Escape cancels a pending pick, and only
- * that); on the overview they go on to the window. */
+/* Escape and Alt+Left go back: from an exercise to the overview (also
+ * from the board, whose own Escape cancels a pending pick, and only that),
+ * else out of the page (win.back, as on the library page). */
 static gboolean
 on_key_pressed (ImhPracticePage *self,
                 guint            keyval,
@@ -879,8 +879,10 @@ on_key_pressed (ImhPracticePage *self,
   gboolean escape = keyval == GDK_KEY_Escape && mods == 0;
   gboolean alt_left = (keyval == GDK_KEY_Left || keyval == GDK_KEY_KP_Left) && mods == GDK_ALT_MASK;
 
-  if ((!escape && !alt_left) || self->exercise == NULL)
+  if (!escape && !alt_left)
     return FALSE;
+  if (self->exercise == NULL)
+    return gtk_widget_activate_action (GTK_WIDGET (self), "win.back", NULL);
   if (escape && self->board != NULL && imh_board_get_pending (IMH_BOARD (self->board)))
     return FALSE;
   gtk_widget_activate_action (GTK_WIDGET (self), "practice.back", NULL);

@@ -129,8 +129,7 @@ on_screenshot_library (ImhApplication *self,
 
 typedef struct {
   ImhApplication *app;
-  GtkWindow      *window;
-  ImhPracticePage *page;
+  ImhWindow      *window;
   guint           polls;
 } PracticeWait;
 
@@ -148,64 +147,43 @@ wrong_answer (ImhExercise *e)
   return imh_exercise_get_played (e);
 }
 
-/* --practice: the picture once the exercises are read (or after 20 s);
- * --practice-exercise: the first one started and answered wrong. */
+/* The Practice page in widget, or NULL (before the library is open). */
+static ImhPracticePage *
+find_practice_page (GtkWidget *widget)
+{
+  if (IMH_IS_PRACTICE_PAGE (widget))
+    return IMH_PRACTICE_PAGE (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      ImhPracticePage *page = find_practice_page (child);
+
+      if (page != NULL)
+        return page;
+    }
+  return NULL;
+}
+
+/* --practice: the picture once the page has read the exercises (or after
+ * 20 s); --practice-exercise: the first one started and answered wrong. */
 static gboolean
 take_when_practice_loaded (gpointer data)
 {
   PracticeWait *wait = data;
-  const char *view = _imh_practice_page_get_view (wait->page);
+  ImhPracticePage *page = find_practice_page (GTK_WIDGET (wait->window));
 
-  if ((_imh_practice_page_get_loading (wait->page) || g_strcmp0 (view, "loading") == 0)
+  if ((page == NULL || _imh_practice_page_get_loading (page)
+       || g_strcmp0 (_imh_practice_page_get_view (page), "loading") == 0)
       && ++wait->polls < 200)
     return G_SOURCE_CONTINUE;
-  if (wait->app->screenshot->practice == 2
-      && gtk_widget_activate_action (GTK_WIDGET (wait->page), "practice.start", NULL)
-      && _imh_practice_page_get_exercise (wait->page) != NULL)
-    _imh_practice_page_answer (wait->page, wrong_answer (_imh_practice_page_get_exercise (wait->page)));
-  take_when_ready (wait->app, wait->window);
+  if (page != NULL && wait->app->screenshot->practice == 2
+      && gtk_widget_activate_action (GTK_WIDGET (page), "practice.start", NULL)
+      && _imh_practice_page_get_exercise (page) != NULL)
+    _imh_practice_page_answer (page, wrong_answer (_imh_practice_page_get_exercise (page)));
+  take_when_ready (wait->app, GTK_WINDOW (wait->window));
   g_object_unref (wait->window);
   g_free (wait);
   return G_SOURCE_REMOVE;
-}
-
-/* --practice: the page in a window of its own, with a library opened as
- * the window opens it. */
-static void
-on_practice_library_opened (GObject      *source,
-                            GAsyncResult *result,
-                            gpointer      user_data)
-{
-  ImhApplication *self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ImhLibrary) library = imh_library_open_finish (result, &error);
-  GtkWidget *window, *box, *header, *page;
-  PracticeWait *wait;
-
-  if (library == NULL)
-    {
-      g_printerr ("imhotep: %s\n", error->message);
-      self->exit_status = 1;
-      g_application_release (G_APPLICATION (self));
-      return;
-    }
-  window = adw_application_window_new (GTK_APPLICATION (self));
-  gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width, self->screenshot->height);
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  header = adw_header_bar_new ();
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (_("Practice"), NULL));
-  page = imh_practice_page_new (library);
-  gtk_widget_set_vexpand (page, TRUE);
-  gtk_box_append (GTK_BOX (box), header);
-  gtk_box_append (GTK_BOX (box), page);
-  adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
-  wait = g_new0 (PracticeWait, 1);
-  wait->app = self;
-  wait->window = GTK_WINDOW (g_object_ref (window));
-  wait->page = IMH_PRACTICE_PAGE (page);
-  g_timeout_add (100, take_when_practice_loaded, wait);
-  gtk_window_present (GTK_WINDOW (window));
-  g_application_release (G_APPLICATION (self));
 }
 
 /* --study: the picture waits for the hint. */
@@ -441,20 +419,6 @@ _imh_application_take_screenshot (ImhApplication *self)
       return;
     }
 
-  if (self->screenshot->practice > 0)
-    {
-      g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
-      const char * const none[] = { NULL };
-
-      g_settings_set_strv (settings, "my-names",
-                           self->screenshot->my_names != NULL ? (const char * const *) self->screenshot->my_names
-                                                              : none);
-      /* Running until the library is open, though no window is shown yet. */
-      g_application_hold (G_APPLICATION (self));
-      imh_library_open_async (NULL, NULL, on_practice_library_opened, self);
-      return;
-    }
-
   window = imh_window_new (self);
   gtk_window_unmaximize (GTK_WINDOW (window));
   if (self->screenshot->record != NULL)
@@ -482,6 +446,26 @@ _imh_application_take_screenshot (ImhApplication *self)
       imh_screenshot_take_when_ready (dialog, adw_window_get_content (ADW_WINDOW (dialog)),
                                       self->screenshot, on_dialog_screenshot_done, self);
       gtk_window_present (dialog);
+      return;
+    }
+  if (self->screenshot->practice > 0)
+    {
+      /* The library of $XDG_DATA_HOME, the names of --my-name. */
+      g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
+      const char * const none[] = { NULL };
+      PracticeWait *wait = g_new0 (PracticeWait, 1);
+
+      g_settings_set_strv (settings, "my-names",
+                           self->screenshot->my_names != NULL ? (const char * const *) self->screenshot->my_names
+                                                              : none);
+      g_action_group_change_action_state (G_ACTION_GROUP (window), "practice",
+                                          g_variant_new_boolean (TRUE));
+      gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                   self->screenshot->height);
+      wait->app = self;
+      wait->window = g_object_ref (window);
+      g_timeout_add (100, take_when_practice_loaded, wait);
+      gtk_window_present (GTK_WINDOW (window));
       return;
     }
   if (self->screenshot->library)

@@ -358,6 +358,29 @@ test_not_solved (Fixture *f, gconstpointer data)
   decide (f, imh_exercise_get_played (e));
   g_assert_cmpstr (_imh_practice_page_get_verdict (page), ==, IMH_T ("The Decision Played in the Game"));
 
+  /* A legal decision the analysis did not value is said to be so. */
+  {
+    ImhDecisionList legal;
+    int n = imh_legal (imh_exercise_get_position (e), &legal);
+    guint n_candidates = 0;
+    const ImhExerciseCandidate *c = imh_exercise_get_candidates (e, &n_candidates);
+    int unvalued = -1;
+
+    for (int i = 0; i < n && unvalued < 0; i++)
+      {
+        gboolean valued = FALSE;
+
+        for (guint j = 0; j < n_candidates; j++)
+          valued |= c[j].decision == legal.d[i];
+        if (!valued)
+          unvalued = i;
+      }
+    g_assert_cmpint (unvalued, >=, 0);
+    g_assert_true (gtk_widget_activate_action (f->page, "practice.try-again", NULL));
+    decide (f, legal.d[unvalued]);
+    g_assert_cmpstr (_imh_practice_page_get_verdict (page), ==, IMH_T ("Not Analysed"));
+  }
+
   /* Open Game: the game at the exercise's position. */
   g_signal_connect (f->page, "open-game", G_CALLBACK (on_open_game), opened);
   g_assert_true (gtk_widget_activate_action (f->page, "practice.open-game", NULL));

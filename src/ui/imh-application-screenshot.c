@@ -14,6 +14,7 @@
 #include "imh-library-page-private.h"
 #include "imh-new-game-dialog.h"
 #include "imh-play-view-private.h"
+#include "imh-practice-page-private.h"
 #include "imh-preferences.h"
 #include "imh-record-file.h"
 #include "imh-rules-window.h"
@@ -124,6 +125,65 @@ on_screenshot_library (ImhApplication *self,
     /* A first look after the rows are shown. */
     g_timeout_add (300, take_when_thumbnails_drawn, wait);
   }
+}
+
+typedef struct {
+  ImhApplication *app;
+  ImhWindow      *window;
+  guint           polls;
+} PracticeWait;
+
+/* A decision of the exercise's analysis that is not good enough (and not
+ * the one played), else the one played. */
+static ImhDecision
+wrong_answer (ImhExercise *e)
+{
+  guint n = 0;
+  const ImhExerciseCandidate *c = imh_exercise_get_candidates (e, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (!c[i].good && !c[i].played)
+      return c[i].decision;
+  return imh_exercise_get_played (e);
+}
+
+/* The Practice page in widget, or NULL (before the library is open). */
+static ImhPracticePage *
+find_practice_page (GtkWidget *widget)
+{
+  if (IMH_IS_PRACTICE_PAGE (widget))
+    return IMH_PRACTICE_PAGE (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      ImhPracticePage *page = find_practice_page (child);
+
+      if (page != NULL)
+        return page;
+    }
+  return NULL;
+}
+
+/* --practice: the picture once the page has read the exercises (or after
+ * 20 s); --practice-exercise: the first one started and answered wrong. */
+static gboolean
+take_when_practice_loaded (gpointer data)
+{
+  PracticeWait *wait = data;
+  ImhPracticePage *page = find_practice_page (GTK_WIDGET (wait->window));
+
+  if ((page == NULL || _imh_practice_page_get_loading (page)
+       || g_strcmp0 (_imh_practice_page_get_view (page), "loading") == 0)
+      && ++wait->polls < 200)
+    return G_SOURCE_CONTINUE;
+  if (page != NULL && wait->app->screenshot->practice == 2
+      && gtk_widget_activate_action (GTK_WIDGET (page), "practice.start", NULL)
+      && _imh_practice_page_get_exercise (page) != NULL)
+    _imh_practice_page_answer (page, wrong_answer (_imh_practice_page_get_exercise (page)));
+  take_when_ready (wait->app, GTK_WINDOW (wait->window));
+  g_object_unref (wait->window);
+  g_free (wait);
+  return G_SOURCE_REMOVE;
 }
 
 /* --study: the picture waits for the hint. */
@@ -386,6 +446,26 @@ _imh_application_take_screenshot (ImhApplication *self)
       imh_screenshot_take_when_ready (dialog, adw_window_get_content (ADW_WINDOW (dialog)),
                                       self->screenshot, on_dialog_screenshot_done, self);
       gtk_window_present (dialog);
+      return;
+    }
+  if (self->screenshot->practice > 0)
+    {
+      /* The library of $XDG_DATA_HOME, the names of --my-name. */
+      g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
+      const char * const none[] = { NULL };
+      PracticeWait *wait = g_new0 (PracticeWait, 1);
+
+      g_settings_set_strv (settings, "my-names",
+                           self->screenshot->my_names != NULL ? (const char * const *) self->screenshot->my_names
+                                                              : none);
+      g_action_group_change_action_state (G_ACTION_GROUP (window), "practice",
+                                          g_variant_new_boolean (TRUE));
+      gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                                   self->screenshot->height);
+      wait->app = self;
+      wait->window = g_object_ref (window);
+      g_timeout_add (100, take_when_practice_loaded, wait);
+      gtk_window_present (GTK_WINDOW (window));
       return;
     }
   if (self->screenshot->library)

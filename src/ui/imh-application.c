@@ -43,6 +43,12 @@ static const GOptionEntry main_options[] = {
     N_("Show --record with everything revealed (the pile and the reserve face up)"), NULL },
   { "library", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the library page in --screenshot"), NULL },
+  { "practice", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show the Practice page in --screenshot"), NULL },
+  { "practice-exercise", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show the first exercise of the Practice page, answered wrong, in --screenshot"), NULL },
+  { "my-name", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING_ARRAY, NULL,
+    N_("A name of the user’s own players for --practice (repeatable)"), N_("NAME") },
   { "new-game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Render the New Game dialog in --screenshot"), NULL },
   { "game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
@@ -186,6 +192,12 @@ imh_application_handle_local_options (GApplication *application,
       g_printerr ("imhotep: %s\n", _("--library shows the library, not --record"));
       return 2;
     }
+  if ((g_variant_dict_contains (options, "practice") || g_variant_dict_contains (options, "practice-exercise"))
+      && (record != NULL || g_variant_dict_contains (options, "library")))
+    {
+      g_printerr ("imhotep: %s\n", _("--practice goes with neither --record nor --library"));
+      return 2;
+    }
   if (g_variant_dict_contains (options, "new-game")
       && (record != NULL || g_variant_dict_contains (options, "library")))
     {
@@ -218,6 +230,9 @@ imh_application_handle_local_options (GApplication *application,
   request->tutor = g_variant_dict_contains (options, "tutor");
   request->reveal = g_variant_dict_contains (options, "reveal");
   request->library = g_variant_dict_contains (options, "library");
+  request->practice = g_variant_dict_contains (options, "practice-exercise") ? 2
+                      : g_variant_dict_contains (options, "practice") ? 1 : 0;
+  g_variant_dict_lookup (options, "my-name", "^as", &request->my_names);
   request->new_game = g_variant_dict_contains (options, "new-game");
   request->game_over = g_variant_dict_contains (options, "game-over");
   request->preferences = g_variant_dict_contains (options, "preferences");

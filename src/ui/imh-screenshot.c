@@ -22,6 +22,7 @@ imh_screenshot_request_free (ImhScreenshotRequest *request)
     return;
   g_free (request->path);
   g_free (request->record);
+  g_strfreev (request->my_names);
   g_free (request);
 }
 

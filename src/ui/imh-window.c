@@ -14,6 +14,7 @@
 #include "imh-new-game-dialog.h"
 #include "imh-preferences.h"
 #include "imh-play-view.h"
+#include "imh-practice-page.h"
 #include "imh-record-file.h"
 #include "imh-texts.h"
 #include "imh-session.h"
@@ -25,6 +26,7 @@
  * (win.library, …) and left by win.back. */
 enum {
   SIDE_LIBRARY,
+  SIDE_PRACTICE,
   N_SIDE_PAGES
 };
 
@@ -207,9 +209,11 @@ typedef struct {
 } SidePage;
 
 static GtkWidget *create_library_page (ImhWindow *self);
+static GtkWidget *create_practice_page (ImhWindow *self);
 
 static const SidePage side_pages[N_SIDE_PAGES] = {
   [SIDE_LIBRARY] = { "library", N_("Your Games"), N_("Opening Your Games…"), create_library_page },
+  [SIDE_PRACTICE] = { "practice", N_("Practice"), N_("Opening Practice…"), create_practice_page },
 };
 
 /* The side page shown (or its loading state), or -1. */
@@ -283,11 +287,12 @@ on_library_game_opened (GObject      *source,
     on_play_game_changed (self);
 }
 
+/* ::open-game of the library and the practice page. */
 static void
-on_library_open_game (ImhWindow      *self,
-                      gint64          id,
-                      int             ply,
-                      ImhLibraryPage *page)
+on_library_open_game (ImhWindow *self,
+                      gint64     id,
+                      int        ply,
+                      GtkWidget *page)
 {
   OpenData *data = g_new0 (OpenData, 1);
 
@@ -362,6 +367,15 @@ create_library_page (ImhWindow *self)
                            G_CALLBACK (on_library_open_game), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (page, "notify::can-undo",
                            G_CALLBACK (sync_forwarded_actions), self, G_CONNECT_SWAPPED);
+  return page;
+}
+
+static GtkWidget *
+create_practice_page (ImhWindow *self)
+{
+  GtkWidget *page = imh_practice_page_new (self->library);
+
+  g_signal_connect_object (page, "open-game", G_CALLBACK (on_library_open_game), self, G_CONNECT_SWAPPED);
   return page;
 }
 

@@ -78,7 +78,8 @@ assert_menu_actions_work (GMenuModel *model,
            * the view's are (test-play covers them; Save As waits for a
            * game); the window's own (the library, the rules) always. */
           g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action + 4)
-                         == (g_str_equal (action, "win.library") || g_str_equal (action, "win.rules")
+                         == (g_str_equal (action, "win.library") || g_str_equal (action, "win.practice")
+                             || g_str_equal (action, "win.rules")
                              || imh_play_view_get_action_enabled (imh_window_get_play_view (window),
                                                                   game_action)));
         }
@@ -132,9 +133,9 @@ test_window_open_close (void)
   menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
   g_assert_nonnull (menu);
   assert_menu_actions_work (menu, window, &n_items);
-  /* New Game, Open, Save As, Analyse Game, Library; Undo and Redo a Whole
-   * Turn; Preferences, Shortcuts, Rules, Help, About. */
-  g_assert_cmpuint (n_items, ==, 12);
+  /* New Game, Open, Save As, Analyse Game, Library, Practice; Undo and
+   * Redo a Whole Turn; Preferences, Shortcuts, Rules, Help, About. */
+  g_assert_cmpuint (n_items, ==, 13);
 
   /* The start page is shown and the toast overlay takes toasts. */
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");

@@ -18,6 +18,7 @@
 #include "imh-record-file.h"
 #include "imh-rules-window.h"
 #include "imh-screenshot.h"
+#include "imh-stats-page-private.h"
 #include "imh-ui-util.h"
 #include "imh-window.h"
 
@@ -124,6 +125,58 @@ on_screenshot_library (ImhApplication *self,
     /* A first look after the rows are shown. */
     g_timeout_add (300, take_when_thumbnails_drawn, wait);
   }
+}
+
+/* --statistics: the picture once the page has read its numbers. */
+static void
+on_statistics_loaded (ImhApplication *self,
+                      GParamSpec     *pspec,
+                      GtkWidget      *page)
+{
+  GtkRoot *window = gtk_widget_get_root (page);
+
+  if (_imh_stats_page_get_loading (IMH_STATS_PAGE (page)) || !GTK_IS_WINDOW (window))
+    return;
+  g_signal_handlers_disconnect_by_func (page, on_statistics_loaded, self);
+  take_when_ready (self, GTK_WINDOW (window));
+}
+
+/* --statistics: the library of $XDG_DATA_HOME open (build-aux/screenshots
+ * fills its own and names the user in `my-names`); the page in a window
+ * of its own with a header bar, as the main window shows its pages. */
+static void
+on_statistics_library_open (GObject      *source,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  ImhApplication *self = IMH_APPLICATION (g_application_get_default ());
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ImhLibrary) library = imh_library_open_finish (result, &error);
+  GtkWidget *window, *box, *header, *page;
+
+  g_application_release (G_APPLICATION (self));
+  if (library == NULL)
+    {
+      g_printerr ("imhotep: %s\n", error->message);
+      self->exit_status = 1;
+      return;
+    }
+  window = adw_application_window_new (GTK_APPLICATION (self));
+  gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
+                               self->screenshot->height);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  header = adw_header_bar_new ();
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
+                                   adw_window_title_new (_("Statistics"), NULL));
+  page = imh_stats_page_new (library);
+  gtk_widget_set_vexpand (page, TRUE);
+  gtk_box_append (GTK_BOX (box), header);
+  gtk_box_append (GTK_BOX (box), page);
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
+  g_signal_connect_object (page, "notify::loading", G_CALLBACK (on_statistics_loaded), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (window));
+  on_statistics_loaded (self, NULL, page);
 }
 
 /* --study: the picture waits for the hint. */
@@ -356,6 +409,14 @@ _imh_application_take_screenshot (ImhApplication *self)
       imh_screenshot_take_when_ready (GTK_WINDOW (rules), adw_window_get_content (ADW_WINDOW (rules)),
                                       self->screenshot, on_screenshot_done, self);
       gtk_window_present (GTK_WINDOW (rules));
+      return;
+    }
+
+  if (self->screenshot->statistics)
+    {
+      /* Running until the library is open, though no window is shown yet. */
+      g_application_hold (G_APPLICATION (self));
+      imh_library_open_async (NULL, NULL, on_statistics_library_open, NULL);
       return;
     }
 

@@ -42,6 +42,8 @@ static const GOptionEntry main_options[] = {
     N_("Show --record with everything revealed (the pile and the reserve face up)"), NULL },
   { "library", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the library page in --screenshot"), NULL },
+  { "statistics", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show the Statistics page in --screenshot"), NULL },
   { "new-game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Render the New Game dialog in --screenshot"), NULL },
   { "game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
@@ -134,6 +136,16 @@ imh_application_handle_local_options (GApplication *application,
       return 2;
     }
 
+  if (g_variant_dict_contains (options, "statistics")
+      && (path == NULL || record != NULL || g_variant_dict_contains (options, "library")
+          || g_variant_dict_contains (options, "new-game")
+          || g_variant_dict_contains (options, "preferences")))
+    {
+      g_printerr ("imhotep: %s\n", _("--statistics needs --screenshot and goes with neither --record, "
+                                     "--library, --new-game nor --preferences"));
+      return 2;
+    }
+
   if (path == NULL)
     {
       if (size != NULL || dark || record != NULL || g_variant_dict_contains (options, "ply")
@@ -217,6 +229,7 @@ imh_application_handle_local_options (GApplication *application,
   request->tutor = g_variant_dict_contains (options, "tutor");
   request->reveal = g_variant_dict_contains (options, "reveal");
   request->library = g_variant_dict_contains (options, "library");
+  request->statistics = g_variant_dict_contains (options, "statistics");
   request->new_game = g_variant_dict_contains (options, "new-game");
   request->game_over = g_variant_dict_contains (options, "game-over");
   request->preferences = g_variant_dict_contains (options, "preferences");

@@ -23,6 +23,7 @@ typedef struct {
   gboolean  tutor;      /* --tutor: the tutor's message on the last decision of a person */
   gboolean  reveal;     /* --reveal: "everything revealed" on */
   gboolean  library;    /* --library: the library page */
+  gboolean  statistics; /* --statistics: the Statistics page */
   gboolean  new_game;   /* --new-game: the New Game dialog */
   int       game;       /* --game: the dialog's game (ImhGameKind); -1: the default */
   gboolean  game_over;  /* --game-over: the summary of a finished --record */

@@ -138,7 +138,9 @@ on_statistics_loaded (ImhApplication *self,
   if (_imh_stats_page_get_loading (IMH_STATS_PAGE (page)) || !GTK_IS_WINDOW (window))
     return;
   g_signal_handlers_disconnect_by_func (page, on_statistics_loaded, self);
+  /* Shown only now, at its size from the start. */
   take_when_ready (self, GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 /* --statistics: the library of $XDG_DATA_HOME open (build-aux/screenshots
@@ -175,7 +177,6 @@ on_statistics_library_open (GObject      *source,
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
   g_signal_connect_object (page, "notify::loading", G_CALLBACK (on_statistics_loaded), self,
                            G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (window));
   on_statistics_loaded (self, NULL, page);
 }
 

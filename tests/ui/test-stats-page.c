@@ -294,6 +294,14 @@ test_numbers_and_filters (Fixture *f, gconstpointer data)
   g_assert_cmpstr (title, ==, imh_texts_level_name ("expert"));
   g_assert_cmpuint (imh_stats_plot_get_n_points (_imh_stats_page_get_plot (p)), ==, 3);
 
+  /* It fits a phone's width, in the test's language. */
+  {
+    int minimum = 0;
+
+    gtk_widget_measure (page, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    g_assert_cmpint (minimum, <=, 360);
+  }
+
   /* The locale's numbers: a decimal comma in German. */
   accuracy = _imh_stats_page_get_summary_value (p, IMH_STATS_SUMMARY_ACCURACY);
   g_assert_nonnull (strstr (accuracy, decimal_point));

@@ -11,7 +11,6 @@
 #include "imh-texts.h"
 
 #define PAD 6.0
-#define GAP 12.0          /* between the accuracy and the mistakes panel */
 #define ACCURACY_SHARE 0.68
 #define NO_POINT G_MAXUINT
 
@@ -219,8 +218,9 @@ compute_layout (ImhStatsPlot *self,
   l->right = w - PAD - 4;
   l->acc_top = l->legend_height + label_h / 2.0;
   l->mis_bottom = h - PAD - label_h - 4;
-  l->acc_bottom = l->acc_top + (l->mis_bottom - l->acc_top - GAP) * ACCURACY_SHARE;
-  l->mis_top = l->acc_bottom + GAP;
+  /* Between the panels: room for the labels at their edges. */
+  l->acc_bottom = l->acc_top + (l->mis_bottom - l->acc_top - label_h - 8) * ACCURACY_SHARE;
+  l->mis_top = l->acc_bottom + label_h + 8;
 }
 
 static double
@@ -517,8 +517,8 @@ imh_stats_plot_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = 200;
-      *natural = 260;
+      *minimum = 280;
+      *natural = 280;
     }
 }
 

@@ -551,6 +551,54 @@ leave_cb (GtkEventControllerMotion *controller,
   set_hover (self, NO_POINT);
 }
 
+/* Left/Right (Home/End) pick a game: highlighted, its values in the
+ * tooltip. */
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                ImhStatsPlot          *self)
+{
+  guint n = self->points->len;
+  guint cur = self->hover;
+  guint target;
+
+  if (n == 0)
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      target = cur == NO_POINT ? n - 1 : cur > 0 ? cur - 1 : 0;
+      break;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      target = cur == NO_POINT ? 0 : cur + 1 < n ? cur + 1 : n - 1;
+      break;
+    case GDK_KEY_Home:
+    case GDK_KEY_KP_Home:
+      target = 0;
+      break;
+    case GDK_KEY_End:
+    case GDK_KEY_KP_End:
+      target = n - 1;
+      break;
+    default:
+      return FALSE;
+    }
+  set_hover (self, target);
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
+  return TRUE;
+}
+
+static void
+focus_leave_cb (GtkEventControllerFocus *controller,
+                ImhStatsPlot            *self)
+{
+  set_hover (self, NO_POINT);
+}
+
 static gboolean
 query_tooltip_cb (GtkWidget    *widget,
                   int           x,
@@ -562,7 +610,8 @@ query_tooltip_cb (GtkWidget    *widget,
   g_autofree char *text = NULL;
 
   if (keyboard)
-    text = g_strdup (self->description);
+    text = self->hover != NO_POINT ? imh_stats_plot_dup_point_text (self, self->hover)
+                                   : g_strdup (self->description);
   else
     text = imh_stats_plot_dup_point_text (self, point_at_x (self, x));
   if (text == NULL)
@@ -639,6 +688,13 @@ imh_stats_plot_get_average (ImhStatsPlot *self,
   return TRUE;
 }
 
+guint
+imh_stats_plot_get_selected (ImhStatsPlot *self)
+{
+  g_return_val_if_fail (IMH_IS_STATS_PLOT (self), G_MAXUINT);
+  return self->hover;
+}
+
 const char *
 imh_stats_plot_get_description (ImhStatsPlot *self)
 {
@@ -699,7 +755,7 @@ imh_stats_plot_class_init (ImhStatsPlotClass *klass)
 static void
 imh_stats_plot_init (ImhStatsPlot *self)
 {
-  GtkEventController *motion;
+  GtkEventController *motion, *key, *focus;
 
   self->points = g_array_new (FALSE, FALSE, sizeof (Point));
   self->average = g_array_new (FALSE, FALSE, sizeof (double));
@@ -718,4 +774,11 @@ imh_stats_plot_init (ImhStatsPlot *self)
   g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
   g_signal_connect (motion, "leave", G_CALLBACK (leave_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  key = gtk_event_controller_key_new ();
+  g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "leave", G_CALLBACK (focus_leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
 }

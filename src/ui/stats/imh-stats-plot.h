@@ -5,9 +5,9 @@
  * win-probability graph (ImhEvalGraph): the accuracy as a line in the
  * accent colour (with a moving average from MIN_AVERAGE points on), the
  * mistakes per game as bars below it in the mistakes' colour, dates along
- * the bottom. Hovering shows a game's values in a tooltip; the screen
- * reader gets the trend in words ("Accuracy from 62 % to 81 % over 40
- * games").
+ * the bottom. Hovering (or Left/Right with the focus) shows a game's
+ * values in a tooltip; the screen reader gets the trend in words
+ * ("Accuracy from 62 % to 81 % over 40 games").
  */
 #pragma once
 
@@ -35,6 +35,9 @@ guint       imh_stats_plot_get_n_points    (ImhStatsPlot              *self);
 gboolean    imh_stats_plot_get_average     (ImhStatsPlot              *self,
                                             guint                      i,
                                             double                    *average);
+/* The game highlighted (hovered, or picked with Left/Right, Home/End
+ * while the plot has the focus), G_MAXUINT when none. */
+guint       imh_stats_plot_get_selected    (ImhStatsPlot              *self);
 /* What the screen reader says about the plot (transfer none). */
 const char *imh_stats_plot_get_description (ImhStatsPlot              *self);
 /* The tooltip of point i, or NULL (transfer full). */

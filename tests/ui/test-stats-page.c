@@ -356,7 +356,8 @@ test_numbers_and_filters (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A page gone while it loads: the load's reply finds nothing to fill. */
+/* A page given its library late; a page gone while it loads: the load's
+ * reply finds nothing to fill. */
 static void
 test_gone_while_loading (Fixture *f, gconstpointer data)
 {
@@ -364,6 +365,17 @@ test_gone_while_loading (Fixture *f, gconstpointer data)
   GtkWidget *page;
 
   set_names (f, ada);
+
+  /* A page made before the library is open, given it later. */
+  page = g_object_ref_sink (imh_stats_page_new (NULL));
+  g_assert_false (_imh_stats_page_get_loading (IMH_STATS_PAGE (page)));
+  g_assert_null (_imh_stats_page_get_stats (IMH_STATS_PAGE (page)));
+  imh_stats_page_set_library (IMH_STATS_PAGE (page), f->lib);
+  g_assert_true (imh_stats_page_get_library (IMH_STATS_PAGE (page)) == f->lib);
+  imh_test_iterate_until (loaded, page);
+  g_assert_cmpuint (_imh_stats_page_get_stats (IMH_STATS_PAGE (page))->n_games, ==, 4);
+  g_object_unref (page);
+
   page = g_object_ref_sink (imh_stats_page_new (f->lib));
   g_assert_true (_imh_stats_page_get_loading (IMH_STATS_PAGE (page)));
   _imh_stats_page_set_filters (IMH_STATS_PAGE (page), IMH_STATS_GAME_DUEL, IMH_STATS_PERIOD_ALL);

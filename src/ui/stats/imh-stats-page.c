@@ -547,12 +547,18 @@ imh_stats_page_get_library (ImhStatsPage *self)
   return self->library;
 }
 
-static void
-set_library (ImhStatsPage *self,
-             ImhLibrary   *library)
+void
+imh_stats_page_set_library (ImhStatsPage *self,
+                            ImhLibrary   *library)
 {
-  if (!g_set_object (&self->library, library))
+  g_return_if_fail (IMH_IS_STATS_PAGE (self));
+  g_return_if_fail (library == NULL || IMH_IS_LIBRARY (library));
+
+  if (self->library == library)
     return;
+  if (self->library != NULL)
+    g_signal_handlers_disconnect_by_data (self->library, self);
+  g_set_object (&self->library, library);
   if (library != NULL)
     {
       g_signal_connect_object (library, "game-added", G_CALLBACK (on_library_changed), self, G_CONNECT_SWAPPED);
@@ -690,6 +696,8 @@ imh_stats_page_dispose (GObject *object)
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_func (self->settings, on_names_changed, self);
   g_clear_object (&self->settings);
+  if (self->library != NULL)
+    g_signal_handlers_disconnect_by_data (self->library, self);
   g_clear_object (&self->library);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMH_TYPE_STATS_PAGE);
 
@@ -741,7 +749,7 @@ imh_stats_page_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_LIBRARY:
-      set_library (self, g_value_get_object (value));
+      imh_stats_page_set_library (self, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -19,7 +19,10 @@ G_BEGIN_DECLS
 #define IMH_TYPE_STATS_PAGE (imh_stats_page_get_type ())
 G_DECLARE_FINAL_TYPE (ImhStatsPage, imh_stats_page, IMH, STATS_PAGE, GtkWidget)
 
+/* library may be NULL until the library is open (then set it). */
 GtkWidget  *imh_stats_page_new         (ImhLibrary   *library);
+void        imh_stats_page_set_library (ImhStatsPage *self,
+                                        ImhLibrary   *library);
 ImhLibrary *imh_stats_page_get_library (ImhStatsPage *self);
 
 G_END_DECLS

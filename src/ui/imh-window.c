@@ -20,6 +20,13 @@
 #include "imh-ui-util.h"
 #include "imh-window.h"
 
+/* Pages beside the game, shown by a toggle action of the same name
+ * (win.library, …) and left by win.back. */
+enum {
+  SIDE_LIBRARY,
+  N_SIDE_PAGES
+};
+
 struct _ImhWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -28,8 +35,12 @@ struct _ImhWindow
   ImhLibrary           *library;        /* opened in the background when first needed */
   GCancellable         *library_cancellable; /* while the library opens */
   gboolean              resume_pending; /* imh_window_resume() once the library is there */
-  GtkWidget            *library_page;
-  GtkWidget            *library_loading; /* the "library" page while the library opens */
+  /* The side pages (library, practice, statistics: side_pages[]), each
+   * made once it is first shown with the library open; a loading page
+   * takes its place meanwhile. */
+  GtkWidget            *side_page[N_SIDE_PAGES];
+  GtkWidget            *side_loading[N_SIDE_PAGES];
+  GtkWidget            *library_page;   /* side_page[SIDE_LIBRARY] */
   gboolean              library_autosave;
   ImhSession           *session;        /* the game shown: its file, library entry and autosave */
   GBindingGroup        *session_bindings; /* source: session */
@@ -187,11 +198,36 @@ win_close (GSimpleAction *action,
 static void on_play_game_changed   (ImhWindow *self);
 static void sync_forwarded_actions (ImhWindow *self);
 
+typedef struct {
+  const char *name;                              /* stack page and action */
+  const char *title;                             /* N_() */
+  const char *loading;                           /* N_(): while the library opens */
+  GtkWidget *(*create) (ImhWindow *self);        /* the page, the library open */
+} SidePage;
+
+static GtkWidget *create_library_page (ImhWindow *self);
+
+static const SidePage side_pages[N_SIDE_PAGES] = {
+  [SIDE_LIBRARY] = { "library", N_("Your Games"), N_("Opening Your Games…"), create_library_page },
+};
+
+/* The side page shown (or its loading state), or -1. */
+static int
+side_shown (ImhWindow *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->stack);
+
+  for (int i = 0; i < N_SIDE_PAGES; i++)
+    if (g_strcmp0 (name, side_pages[i].name) == 0)
+      return i;
+  return -1;
+}
+
 /* TRUE while the library page (or its loading state) is shown. */
 static gboolean
 library_shown (ImhWindow *self)
 {
-  return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "library") == 0;
+  return side_shown (self) == SIDE_LIBRARY;
 }
 
 /* Shows a game of the library: its session holds the entry that the
@@ -315,55 +351,70 @@ ensure_library (ImhWindow *self)
   return FALSE;
 }
 
-static void
-add_library_page (ImhWindow *self)
+static GtkWidget *
+create_library_page (ImhWindow *self)
 {
-  self->library_page = imh_library_page_new (self->library);
-  gtk_stack_add_titled (self->stack, self->library_page, "library", _("Your Games"));
-  g_signal_connect_object (self->library_page, "open-game",
+  GtkWidget *page = imh_library_page_new (self->library);
+
+  self->library_page = page;
+  g_signal_connect_object (page, "open-game",
                            G_CALLBACK (on_library_open_game), self, G_CONNECT_SWAPPED);
-  /* Ctrl+Z on the page undoes the page's own last change. */
-  g_signal_connect_object (self->library_page, "notify::can-undo",
+  g_signal_connect_object (page, "notify::can-undo",
                            G_CALLBACK (sync_forwarded_actions), self, G_CONNECT_SWAPPED);
+  return page;
 }
 
-/* The "library" page while the library opens: a spinner. */
 static void
-add_library_loading (ImhWindow *self)
+add_side_page (ImhWindow *self,
+               int        side)
+{
+  self->side_page[side] = side_pages[side].create (self);
+  gtk_stack_add_titled (self->stack, self->side_page[side], side_pages[side].name,
+                        _(side_pages[side].title));
+}
+
+/* A side page while the library opens: a spinner. */
+static void
+add_side_loading (ImhWindow *self,
+                  int        side)
 {
   GtkWidget *spinner = gtk_spinner_new ();
+  GtkWidget *loading = adw_status_page_new ();
 
   gtk_spinner_start (GTK_SPINNER (spinner));
   gtk_widget_set_size_request (spinner, 32, 32);
   gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Opening the game library"), -1);
-  self->library_loading = adw_status_page_new ();
-  adw_status_page_set_title (ADW_STATUS_PAGE (self->library_loading), _("Opening Your Games…"));
-  adw_status_page_set_child (ADW_STATUS_PAGE (self->library_loading), spinner);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (self->library_loading), GTK_ACCESSIBLE_STATE_BUSY, TRUE, -1);
-  gtk_stack_add_titled (self->stack, self->library_loading, "library", _("Your Games"));
+  adw_status_page_set_title (ADW_STATUS_PAGE (loading), _(side_pages[side].loading));
+  adw_status_page_set_child (ADW_STATUS_PAGE (loading), spinner);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (loading), GTK_ACCESSIBLE_STATE_BUSY, TRUE, -1);
+  self->side_loading[side] = loading;
+  gtk_stack_add_titled (self->stack, loading, side_pages[side].name, _(side_pages[side].title));
 }
 
-/* The loading page goes: the library page takes its place (shown if it
- * was), or, when the library could not be opened, the game. */
+/* The loading pages go: the side pages take their places (the one shown
+ * stays shown), or, when the library could not be opened, the game. */
 static void
-replace_library_loading (ImhWindow *self)
+replace_side_loading (ImhWindow *self)
 {
-  gboolean shown;
-
-  if (self->library_loading == NULL)
-    return;
-  shown = gtk_stack_get_visible_child (self->stack) == self->library_loading;
-  gtk_stack_remove (self->stack, g_steal_pointer (&self->library_loading));
-  if (self->library != NULL)
+  for (int side = 0; side < N_SIDE_PAGES; side++)
     {
-      add_library_page (self);
-      if (shown)
-        gtk_stack_set_visible_child_name (self->stack, "library");
+      gboolean shown;
+
+      if (self->side_loading[side] == NULL)
+        continue;
+      shown = gtk_stack_get_visible_child (self->stack) == self->side_loading[side];
+      gtk_stack_remove (self->stack, g_steal_pointer (&self->side_loading[side]));
+      if (self->library != NULL)
+        {
+          add_side_page (self, side);
+          if (shown)
+            gtk_stack_set_visible_child_name (self->stack, side_pages[side].name);
+        }
+      else if (shown)
+        on_play_game_changed (self);
     }
-  else if (shown)
-    on_play_game_changed (self);
 }
 
 static void
@@ -388,7 +439,7 @@ on_library_opened (GObject      *source,
                          ? _("Games are not saved. Move or rename that file to start a new library.")
                          : _("Games are not saved."));
       self->resume_pending = FALSE;
-      replace_library_loading (self);
+      replace_side_loading (self);
       library_problem (self, _("The Game Library Cannot Be Opened"), body);
       return;
     }
@@ -409,7 +460,7 @@ on_library_opened (GObject      *source,
     default:
       break;
     }
-  replace_library_loading (self);
+  replace_side_loading (self);
   /* A game shown before (a file opened from the command line) keeps its
    * session: the library is attached to it. */
   follow_session (self);
@@ -421,16 +472,17 @@ on_library_opened (GObject      *source,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIBRARY]);
 }
 
-/* The library page, or its loading state until the library is open. */
+/* A side page, or its loading state until the library is open. */
 static void
-ensure_library_page (ImhWindow *self)
+ensure_side_page (ImhWindow *self,
+                  int        side)
 {
-  if (self->library_page != NULL || self->library_loading != NULL)
+  if (self->side_page[side] != NULL || self->side_loading[side] != NULL)
     return;
   if (ensure_library (self))
-    add_library_page (self);
+    add_side_page (self, side);
   else
-    add_library_loading (self);
+    add_side_loading (self, side);
 }
 
 /* ---- Whether the game is saved ----------------------------------------- */
@@ -588,28 +640,36 @@ imh_window_set_library_autosave (ImhWindow *self,
   follow_session (self);
 }
 
-/* "win.library" is a toggle: the library page, or back to the game. */
+/* "win.library" (and each side page's action of its name) is a toggle:
+ * the page, or back to the game. */
 static void
-win_library_change_state (GSimpleAction *action,
-                          GVariant      *state,
-                          gpointer       user_data)
+win_side_change_state (GSimpleAction *action,
+                       GVariant      *state,
+                       gpointer       user_data)
 {
   ImhWindow *self = user_data;
+  const char *name = g_action_get_name (G_ACTION (action));
+  int side = -1;
+
+  for (int i = 0; i < N_SIDE_PAGES; i++)
+    if (g_str_equal (name, side_pages[i].name))
+      side = i;
+  g_return_if_fail (side >= 0);
 
   if (g_variant_get_boolean (state))
     {
-      ensure_library_page (self);
-      gtk_stack_set_visible_child_name (self->stack, "library");
+      ensure_side_page (self, side);
+      gtk_stack_set_visible_child_name (self->stack, side_pages[side].name);
       gtk_widget_set_visible (self->game_buttons, FALSE);
       gtk_widget_set_visible (self->sidebar_button, FALSE);
-      adw_window_title_set_subtitle (self->window_title, _("Your Games"));
+      adw_window_title_set_subtitle (self->window_title, _(side_pages[side].title));
     }
-  else
+  else if (side_shown (self) == side)
     on_play_game_changed (self);
 }
 
-/* "win.back": from the library page back to the game (or to the start
- * page when no game is open). */
+/* "win.back": from a side page back to the game (or to the start page
+ * when no game is open). */
 static void
 win_back (GSimpleAction *action,
           GVariant      *parameter,
@@ -617,27 +677,31 @@ win_back (GSimpleAction *action,
 {
   ImhWindow *self = user_data;
 
-  if (library_shown (self))
+  if (side_shown (self) >= 0)
     on_play_game_changed (self);
 }
 
-/* Leaving the library page another way (a new game, a game opened)
- * unchecks the toggle. */
+/* Leaving a side page another way (a new game, a game opened) unchecks
+ * its toggle. */
 static void
 on_stack_page_changed (ImhWindow *self)
 {
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "library");
-  gboolean shown = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "library") == 0;
+  int shown = side_shown (self);
+  GAction *action;
 
-  if (action != NULL)
-    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (shown));
+  for (int i = 0; i < N_SIDE_PAGES; i++)
+    {
+      action = g_action_map_lookup_action (G_ACTION_MAP (self), side_pages[i].name);
+      if (action != NULL)
+        g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (shown == i));
+    }
   action = g_action_map_lookup_action (G_ACTION_MAP (self), "back");
   if (action != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), shown);
-  gtk_widget_set_visible (self->back_button, shown);
-  /* The game's actions and its window-wide keys rest while the library
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), shown >= 0);
+  gtk_widget_set_visible (self->back_button, shown >= 0);
+  /* The game's actions and its window-wide keys rest while a side page
    * is shown. */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->play_view), !shown);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->play_view), shown < 0);
   if (g_action_map_lookup_action (G_ACTION_MAP (self), "undo") != NULL)
     sync_forwarded_actions (self);
 }
@@ -660,16 +724,15 @@ win_rules (GSimpleAction *action,
 static const GActionEntry win_entries[] = {
   { .name = "close", .activate = win_close },
   { .name = "rules", .activate = win_rules },
-  { .name = "library", .state = "false", .change_state = win_library_change_state },
   { .name = "back", .activate = win_back },
 };
 
 /* The play view's actions that the header bar, the menu and the
  * application's accelerators use: win.X activates the view's game.X and is
  * enabled when it is (game.show-sidebar: win.show-sidebar, a property
- * action on the view). While the library page is shown they are all off
- * (the game is hidden), but win.undo, which undoes the page's last change
- * when it has one. */
+ * action on the view). While a side page is shown they are all off (the
+ * game is hidden), but, on the library page, win.undo, which undoes the
+ * page's last change when it has one. */
 static const char *const forwarded_actions[] = {
   "new-game", "open", "save", "save-as", "undo", "redo", "undo-turn", "redo-turn", "hint",
   "analyse",
@@ -683,9 +746,9 @@ win_forward (GSimpleAction *action,
   ImhWindow *self = user_data;
   g_autofree char *name = g_strconcat ("game.", g_action_get_name (G_ACTION (action)), NULL);
 
-  if (library_shown (self))
+  if (side_shown (self) >= 0)
     {
-      if (g_str_equal (g_action_get_name (G_ACTION (action)), "undo") && self->library_page != NULL
+      if (library_shown (self) && g_str_equal (g_action_get_name (G_ACTION (action)), "undo") && self->library_page != NULL
           && imh_library_page_get_can_undo (IMH_LIBRARY_PAGE (self->library_page)))
         gtk_widget_activate_action (self->library_page, "library.undo-delete", NULL);
       return;
@@ -696,6 +759,7 @@ win_forward (GSimpleAction *action,
 static void
 sync_forwarded_actions (ImhWindow *self)
 {
+  gboolean side = side_shown (self) >= 0;
   gboolean library = library_shown (self);
 
   for (gsize i = 0; i < G_N_ELEMENTS (forwarded_actions); i++)
@@ -704,8 +768,8 @@ sync_forwarded_actions (ImhWindow *self)
       g_autofree char *name = g_strconcat ("game.", forwarded_actions[i], NULL);
       gboolean enabled;
 
-      if (library)
-        enabled = g_str_equal (forwarded_actions[i], "undo") && self->library_page != NULL
+      if (side)
+        enabled = library && g_str_equal (forwarded_actions[i], "undo") && self->library_page != NULL
                   && imh_library_page_get_can_undo (IMH_LIBRARY_PAGE (self->library_page));
       else
         enabled = imh_play_view_get_action_enabled (self->play_view, name);
@@ -751,7 +815,9 @@ imh_window_dispose (GObject *object)
   g_clear_object (&self->open_cancellable);
   g_cancellable_cancel (self->library_cancellable);
   g_clear_object (&self->library_cancellable);
-  self->library_loading = NULL;
+  for (int i = 0; i < N_SIDE_PAGES; i++)
+    self->side_page[i] = self->side_loading[i] = NULL;
+  self->library_page = NULL;
   g_clear_object (&self->library);
   g_clear_pointer (&self->library_problem_heading, g_free);
   g_clear_pointer (&self->library_problem_body, g_free);
@@ -865,7 +931,14 @@ imh_window_init (ImhWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
-  /* win.back: only on the library page (on_stack_page_changed()). */
+  for (int i = 0; i < N_SIDE_PAGES; i++)
+    {
+      GActionEntry entry = { .name = side_pages[i].name, .state = "false",
+                             .change_state = win_side_change_state };
+
+      g_action_map_add_action_entries (G_ACTION_MAP (self), &entry, 1, self);
+    }
+  /* win.back: only on a side page (on_stack_page_changed()). */
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "back")),
                                FALSE);
   add_forwarded_actions (self);

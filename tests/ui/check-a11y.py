@@ -7,7 +7,7 @@ Starts the app under its own session bus and accessibility bus
 through AT-SPI (pyatspi), as Orca does:
  - every focusable widget shown has a name: not empty, without a mnemonic
    underscore, not a GTK or libadwaita class name, on the start page, in
-   the New Game dialog and on the game page;
+   the Rules window, in the New Game dialog and on the game page;
  - the game board, reached with Tab, describes the position;
  - after the player's decision and after the computer's, the board's
    description changes once to a message that names the decision and who
@@ -317,6 +317,27 @@ class Checker:
         self.wait_for('the app on the accessibility bus', lambda: self.app() is not None, 30)
         new_game = self.wait_for('the start page', lambda: self.find_button('New Game'))
         self.check_names('start page')
+
+        # The Rules window, from the start page: its page list, the page's
+        # figures and its buttons. Closed by its own close button.
+        rules = self.press_until(self.find_button('Rules'), 'the Rules window',
+                                 lambda: self.find(lambda n: n.getRoleName() == 'frame'
+                                                   and (n.name or '').startswith('Rules of ')))
+        self.pump(0.5)
+        self.check_names('Rules window')
+        close = None
+        for node in self.walk(rules, shown_only=True):
+            try:
+                if node.getRoleName() == 'push button' and node.name == 'Close' and self.showing(node):
+                    close = node
+            except Exception:
+                continue
+        if close is None:
+            self.fail('the Rules window has no Close button')
+        else:
+            self.press(close)
+            self.wait_for('the Rules window to close', lambda: self.find(
+                lambda n: n.getRoleName() == 'frame' and (n.name or '').startswith('Rules of ')) is None)
 
         start = self.press_until(new_game, 'the New Game dialog', lambda: self.find_button('Start'))
         self.pump(0.5)

@@ -20,6 +20,7 @@
 #include "imh-play-view.h"
 #include "imh-record-file.h"
 #include "imh-session.h"
+#include "ui-test-play.h"
 #include "ui-test-util.h"
 
 /* The Duel of tests/core/data/library-de-1.sqlite3.gz. */
@@ -91,12 +92,6 @@ fixture_set_up (Fixture       *f,
   gtk_window_present (f->window);
 }
 
-static gboolean
-game_is_gone (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
 static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
@@ -104,17 +99,7 @@ fixture_tear_down (Fixture       *f,
   const char *suffixes[] = { "", "-wal", "-shm" };
 
   if (f->window != NULL)
-    {
-      ImhGame *game = imh_play_view_get_game (f->view);
-
-      if (game != NULL)
-        g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
-      gtk_window_destroy (f->window);
-      imh_test_flush_main_loop ();
-      g_assert_finalize_object (f->window);
-      g_assert_finalize_object (f->view);
-      imh_test_iterate_until (game_is_gone, &game);
-    }
+    imh_test_play_window_destroy (f->window, f->view, NULL);
   if (f->db != NULL)
     for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
       {

@@ -98,25 +98,11 @@ fixture_set_up (Fixture       *f,
   imh_test_iterate_until (imh_test_widget_is_drawn, f->board);
 }
 
-static gboolean
-game_is_gone (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
 static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  ImhGame *game = imh_play_view_get_game (f->view);
-
-  if (game != NULL)
-    g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
-  gtk_window_destroy (f->window);
-  imh_test_flush_main_loop ();
-  g_assert_finalize_object (f->window);
-  g_assert_finalize_object (f->view);
-  imh_test_iterate_until (game_is_gone, &game);
+  imh_test_play_window_destroy (f->window, f->view, NULL);
 }
 
 static ImhGame *

@@ -15,6 +15,7 @@
 #include "imh-library.h"
 #include "imh-library-autosave.h"
 #include "imh-play-view-private.h"
+#include "ui-test-play.h"
 #include "ui-test-util.h"
 
 typedef struct {
@@ -42,30 +43,14 @@ fixture_set_up (Fixture       *f,
   imh_test_iterate_until (imh_test_widget_is_drawn, f->board);
 }
 
-static gboolean
-game_is_gone (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
 static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  ImhGame *game = f->game;
-
-  if (game != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (game, f);
-      g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
-      g_object_unref (f->game);
-    }
+  if (f->game != NULL)
+    g_signal_handlers_disconnect_by_data (f->game, f);
   g_signal_handlers_disconnect_by_data (f->board, f);
-  gtk_window_destroy (f->window);
-  imh_test_flush_main_loop ();
-  g_assert_finalize_object (f->window);
-  g_assert_finalize_object (f->view);
-  imh_test_iterate_until (game_is_gone, &game);
+  imh_test_play_window_destroy (f->window, f->view, f->game);
   g_string_free (f->log, TRUE);
 }
 

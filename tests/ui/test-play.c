@@ -15,6 +15,7 @@
 #include "imh-new-game-dialog.h"
 #include "imh-play-view.h"
 #include "imh-record-file.h"
+#include "ui-test-play.h"
 #include "ui-test-util.h"
 #include "test-i18n.h"
 
@@ -41,26 +42,11 @@ fixture_set_up (Fixture       *f,
   imh_test_iterate_until (imh_test_widget_is_drawn, f->board);
 }
 
-static gboolean
-game_is_gone (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
 static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  ImhGame *game = imh_play_view_get_game (f->view);
-
-  if (game != NULL)
-    g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
-  gtk_window_destroy (f->window);
-  imh_test_flush_main_loop ();
-  g_assert_finalize_object (f->window);
-  g_assert_finalize_object (f->view);
-  /* A computer search still running holds the game until it returns. */
-  imh_test_iterate_until (game_is_gone, &game);
+  imh_test_play_window_destroy (f->window, f->view, NULL);
 }
 
 /* A new game: black a person, white the computer (random level: fast). */

@@ -18,6 +18,7 @@
 #include "imh-play-view.h"
 #include "imh-record-file.h"
 #include "imh-session.h"
+#include "ui-test-play.h"
 #include "ui-test-util.h"
 #include "test-i18n.h"
 
@@ -92,27 +93,12 @@ fixture_set_up (Fixture       *f,
   imh_test_iterate_until (imh_test_widget_is_drawn, imh_play_view_get_board (f->view));
 }
 
-static gboolean
-game_is_gone (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
 static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
   g_autofree char *db = g_build_filename (f->tmpdir, "library.db", NULL);
-  ImhGame *game = imh_play_view_get_game (f->view);
-
-  if (game != NULL)
-    g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
-  gtk_window_destroy (f->window);
-  imh_test_flush_main_loop ();
-  g_assert_finalize_object (f->window);
-  g_assert_finalize_object (f->view);
-  /* Threads of the game (computer, hints) may hold it a little longer. */
-  imh_test_iterate_until (game_is_gone, &game);
+  imh_test_play_window_destroy (f->window, f->view, NULL);
   g_remove (db);
   g_rmdir (f->tmpdir);
   g_free (f->tmpdir);

@@ -23,6 +23,7 @@
 #include "imh-record-file.h"
 #include "imh-screenshot.h"
 #include "imh-texts.h"
+#include "ui-test-play.h"
 #include "ui-test-util.h"
 #include "test-i18n.h"
 
@@ -105,25 +106,11 @@ fixture_set_up (Fixture       *f,
   g_assert_cmpint (imh_game_get_phase (f->game), ==, IMH_GAME_PHASE_HUMAN);
 }
 
-static gboolean
-game_is_gone (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
 static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  ImhGame *game = f->game;
-
-  g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &game);
-  g_object_unref (f->game);
-  gtk_window_destroy (f->window);
-  imh_test_flush_main_loop ();
-  g_assert_finalize_object (f->window);
-  g_assert_finalize_object (f->view);
-  imh_test_iterate_until (game_is_gone, &game);
+  imh_test_play_window_destroy (f->window, f->view, f->game);
   g_settings_reset (f->settings, "tutor");
   g_object_unref (f->settings);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-test-play.c — a play view in a window of its own for the ui tests. */
 #include "ui-test-play.h"
+#include "ui-test-util.h"
 
 GtkWindow *
 imh_test_play_window_new (int           width,
@@ -24,4 +25,31 @@ imh_test_play_window_new (int           width,
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (*view));
   adw_window_set_content (ADW_WINDOW (window), box);
   return window;
+}
+
+static gboolean
+games_are_gone (gpointer data)
+{
+  gpointer *games = data;
+
+  return games[0] == NULL && games[1] == NULL;
+}
+
+void
+imh_test_play_window_destroy (GtkWindow   *window,
+                              ImhPlayView *view,
+                              ImhGame     *game)
+{
+  gpointer games[2] = { imh_play_view_get_game (view), game };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    if (games[i] != NULL)
+      g_object_add_weak_pointer (G_OBJECT (games[i]), &games[i]);
+  if (game != NULL)
+    g_object_unref (game);
+  gtk_window_destroy (window);
+  imh_test_flush_main_loop ();
+  g_assert_finalize_object (window);
+  g_assert_finalize_object (view);
+  imh_test_iterate_until (games_are_gone, games);
 }

@@ -18,4 +18,13 @@ GtkWindow *imh_test_play_window_new (int           width,
                                      GtkWidget   **header_button,
                                      ImhPlayView **view);
 
+/* Destroys a window holding a play view, given a reference to each (as
+ * imh_test_play_window_new () gives them), and checks that both are
+ * finalized. Then waits until the game the view showed, and game (a
+ * reference the caller gives up; may be NULL), are gone: threads of the
+ * game (the computer, hints) may hold it a little longer. */
+void       imh_test_play_window_destroy (GtkWindow   *window,
+                                         ImhPlayView *view,
+                                         ImhGame     *game);
+
 G_END_DECLS

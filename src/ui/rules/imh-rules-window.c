@@ -79,12 +79,28 @@ sync_navigation (ImhRulesWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rules.next-page", self->page + 1 < n);
   gtk_widget_set_visible (self->previous_button, self->page > 0);
   gtk_widget_set_visible (self->next_button, self->page + 1 < n);
+  /* The buttons show "Previous" or "Next" over the page's title; a
+   * screen reader reads both as the button's name. */
   if (self->page > 0)
-    gtk_label_set_label (self->previous_label,
-                         imh_rules_book_get_page (self->book, self->page - 1)->title);
+    {
+      const char *title = imh_rules_book_get_page (self->book, self->page - 1)->title;
+      /* Translators: the name of the button to the previous page of the rules, for screen readers */
+      g_autofree char *name = g_strdup_printf (_("Previous: %s"), title);
+
+      gtk_label_set_label (self->previous_label, title);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->previous_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
   if (self->page + 1 < n)
-    gtk_label_set_label (self->next_label,
-                         imh_rules_book_get_page (self->book, self->page + 1)->title);
+    {
+      const char *title = imh_rules_book_get_page (self->book, self->page + 1)->title;
+      /* Translators: the name of the button to the next page of the rules, for screen readers */
+      g_autofree char *name = g_strdup_printf (_("Next: %s"), title);
+
+      gtk_label_set_label (self->next_label, title);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->next_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
 }
 
 static void
@@ -223,6 +239,9 @@ fill_list (ImhRulesWindow *self)
       gtk_widget_set_margin_top (label, 6);
       gtk_widget_set_margin_bottom (label, 6);
       gtk_list_box_append (self->list, label);
+      /* The row is what a screen reader meets: named as its label. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (label)),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, page->title, -1);
     }
 }
 
@@ -383,6 +402,7 @@ build (ImhRulesWindow *self)
   header = adw_header_bar_new ();
   back = gtk_button_new_from_icon_name ("go-previous-symbolic");
   gtk_widget_set_tooltip_text (back, _("All Pages"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (back), GTK_ACCESSIBLE_PROPERTY_LABEL, _("All Pages"), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "rules.show-list");
   g_object_bind_property (self->leaflet, "folded", back, "visible", G_BINDING_SYNC_CREATE);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), back);

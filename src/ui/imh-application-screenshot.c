@@ -172,6 +172,8 @@ on_statistics_library_open (GObject      *source,
                                    adw_window_title_new (_("Statistics"), NULL));
   page = imh_stats_page_new (library);
   gtk_widget_set_vexpand (page, TRUE);
+  /* The picture shows no game picked by where the pointer rests. */
+  gtk_widget_set_can_target (GTK_WIDGET (_imh_stats_page_get_plot (IMH_STATS_PAGE (page))), FALSE);
   gtk_box_append (GTK_BOX (box), header);
   gtk_box_append (GTK_BOX (box), page);
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);

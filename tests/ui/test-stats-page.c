@@ -369,10 +369,12 @@ test_gone_while_loading (Fixture *f, gconstpointer data)
   /* A page made before the library is open, given it later. */
   page = g_object_ref_sink (imh_stats_page_new (NULL));
   g_assert_false (_imh_stats_page_get_loading (IMH_STATS_PAGE (page)));
+  g_assert_cmpstr (_imh_stats_page_get_state (IMH_STATS_PAGE (page)), ==, "loading");
   g_assert_null (_imh_stats_page_get_stats (IMH_STATS_PAGE (page)));
   imh_stats_page_set_library (IMH_STATS_PAGE (page), f->lib);
   g_assert_true (imh_stats_page_get_library (IMH_STATS_PAGE (page)) == f->lib);
   imh_test_iterate_until (loaded, page);
+  g_assert_cmpstr (_imh_stats_page_get_state (IMH_STATS_PAGE (page)), ==, "stats");
   g_assert_cmpuint (_imh_stats_page_get_stats (IMH_STATS_PAGE (page))->n_games, ==, 4);
   g_object_unref (page);
 

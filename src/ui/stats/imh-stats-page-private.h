@@ -43,7 +43,8 @@ typedef enum {
 
 /* A load is running (property "loading"). */
 gboolean              _imh_stats_page_get_loading       (ImhStatsPage       *self);
-/* What is shown: "names" (none set), "none" (no games), "stats". */
+/* What is shown: "names" (none set), "loading" (before the first
+ * numbers), "none" (no games), "stats". */
 const char           *_imh_stats_page_get_state         (ImhStatsPage       *self);
 /* The statistics shown (NULL before the first load). */
 const ImhPlayerStats *_imh_stats_page_get_stats         (ImhStatsPage       *self);

@@ -153,6 +153,16 @@ assert_count (ImhStatsPage *page, ImhStatsSummaryRow row, guint expected)
   g_assert_cmpstr (_imh_stats_page_get_summary_value (page, row), ==, text);
 }
 
+/* The page fits a phone's width (in the test's language). */
+static void
+assert_fits_phone (GtkWidget *page)
+{
+  int minimum = 0;
+
+  gtk_widget_measure (page, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, 360);
+}
+
 static void
 test_no_names (Fixture *f, gconstpointer data)
 {
@@ -166,11 +176,13 @@ test_no_names (Fixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "app.my-names");
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, IMH_T ("Choose Your Names…"));
   g_assert_true (gtk_widget_is_drawable (button));
+  assert_fits_phone (page);
 
   /* The page follows the setting: names of nobody in the library … */
   set_names (f, nobody);
   imh_test_iterate_until (loaded, page);
   g_assert_cmpstr (_imh_stats_page_get_state (IMH_STATS_PAGE (page)), ==, "none");
+  assert_fits_phone (page);
   /* … the user's (without case) … */
   set_names (f, ada);
   imh_test_iterate_until (loaded, page);
@@ -294,13 +306,7 @@ test_numbers_and_filters (Fixture *f, gconstpointer data)
   g_assert_cmpstr (title, ==, imh_texts_level_name ("expert"));
   g_assert_cmpuint (imh_stats_plot_get_n_points (_imh_stats_page_get_plot (p)), ==, 3);
 
-  /* It fits a phone's width, in the test's language. */
-  {
-    int minimum = 0;
-
-    gtk_widget_measure (page, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
-    g_assert_cmpint (minimum, <=, 360);
-  }
+  assert_fits_phone (page);
 
   /* The locale's numbers: a decimal comma in German. */
   accuracy = _imh_stats_page_get_summary_value (p, IMH_STATS_SUMMARY_ACCURACY);
@@ -338,6 +344,7 @@ test_numbers_and_filters (Fixture *f, gconstpointer data)
   _imh_stats_page_set_filters (p, IMH_STATS_GAME_CLASSIC, IMH_STATS_PERIOD_30_DAYS);
   imh_test_iterate_until (loaded, page);
   g_assert_cmpstr (_imh_stats_page_get_state (p), ==, "none");
+  assert_fits_phone (page);
 
   /* Back to everything; then a game goes to the trash and the page,
    * shown, counts it no more. */

@@ -32,7 +32,8 @@ struct _ImhStatsPage
   AdwComboRow          *game_row;
   AdwComboRow          *period_row;
   GtkStack             *content_stack;
-  AdwStatusPage        *none_status;
+  GtkLabel             *none_title;
+  GtkLabel             *none_description;
   AdwPreferencesGroup  *summary_group;
   AdwPreferencesGroup  *levels_group;
   GtkListBox           *levels_list;
@@ -348,18 +349,18 @@ show_stats (ImhStatsPage *self)
 
       if (filters_are_default (self))
         {
-          adw_status_page_set_title (self->none_status, _("No Games of Yours Yet"));
+          gtk_label_set_text (self->none_title, _("No Games of Yours Yet"));
           /* Translators: %s: the user's player names, "Ada, Bob" */
           text = g_strdup_printf (_("The library has no games of %s. Play under one of these names to see your statistics here."),
                                   who);
         }
       else
         {
-          adw_status_page_set_title (self->none_status, _("No Games Here"));
+          gtk_label_set_text (self->none_title, _("No Games Here"));
           /* Translators: %s: the user's player names, "Ada, Bob" */
           text = g_strdup_printf (_("No games of %s match the game and the period chosen."), who);
         }
-      adw_status_page_set_description (self->none_status, text);
+      gtk_label_set_text (self->none_description, text);
       gtk_stack_set_visible_child_name (self->content_stack, "none");
       return;
     }
@@ -417,8 +418,8 @@ on_loaded (GObject      *source,
   if (stats == NULL)
     {
       g_warning ("Could not read the statistics: %s", error->message);
-      adw_status_page_set_title (self->none_status, _("Statistics Unavailable"));
-      adw_status_page_set_description (self->none_status, error->message);
+      gtk_label_set_text (self->none_title, _("Statistics Unavailable"));
+      gtk_label_set_text (self->none_description, error->message);
       gtk_stack_set_visible_child_name (self->content_stack, "none");
       set_loading (self, FALSE);
       return;
@@ -787,7 +788,8 @@ imh_stats_page_class_init (ImhStatsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImhStatsPage, luck_group);
   gtk_widget_class_bind_template_child (widget_class, ImhStatsPage, names_button);
   gtk_widget_class_bind_template_child (widget_class, ImhStatsPage, names_status);
-  gtk_widget_class_bind_template_child (widget_class, ImhStatsPage, none_status);
+  gtk_widget_class_bind_template_child (widget_class, ImhStatsPage, none_description);
+  gtk_widget_class_bind_template_child (widget_class, ImhStatsPage, none_title);
   gtk_widget_class_bind_template_child (widget_class, ImhStatsPage, period_row);
   gtk_widget_class_bind_template_child (widget_class, ImhStatsPage, plot);
   gtk_widget_class_bind_template_child (widget_class, ImhStatsPage, plot_group);

@@ -19,6 +19,7 @@
 #include "imh-record-file.h"
 #include "imh-rules-window.h"
 #include "imh-screenshot.h"
+#include "imh-stats-page-private.h"
 #include "imh-ui-util.h"
 #include "imh-window.h"
 
@@ -180,6 +181,42 @@ take_when_practice_loaded (gpointer data)
       && gtk_widget_activate_action (GTK_WIDGET (page), "practice.start", NULL)
       && _imh_practice_page_get_exercise (page) != NULL)
     _imh_practice_page_answer (page, wrong_answer (_imh_practice_page_get_exercise (page)));
+  take_when_ready (wait->app, GTK_WINDOW (wait->window));
+  g_object_unref (wait->window);
+  g_free (wait);
+  return G_SOURCE_REMOVE;
+}
+
+/* The Statistics page in widget, or NULL (before the library is open). */
+static ImhStatsPage *
+find_stats_page (GtkWidget *widget)
+{
+  if (IMH_IS_STATS_PAGE (widget))
+    return IMH_STATS_PAGE (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      ImhStatsPage *page = find_stats_page (child);
+
+      if (page != NULL)
+        return page;
+    }
+  return NULL;
+}
+
+/* --statistics: the picture once the page has read its numbers (or after
+ * 20 s). */
+static gboolean
+take_when_statistics_loaded (gpointer data)
+{
+  PracticeWait *wait = data;
+  ImhStatsPage *page = find_stats_page (GTK_WIDGET (wait->window));
+
+  if ((page == NULL || _imh_stats_page_get_loading (page)) && ++wait->polls < 200)
+    return G_SOURCE_CONTINUE;
+  /* The picture shows no game picked by where the pointer rests. */
+  if (page != NULL)
+    gtk_widget_set_can_target (GTK_WIDGET (_imh_stats_page_get_plot (page)), FALSE);
   take_when_ready (wait->app, GTK_WINDOW (wait->window));
   g_object_unref (wait->window);
   g_free (wait);
@@ -448,23 +485,23 @@ _imh_application_take_screenshot (ImhApplication *self)
       gtk_window_present (dialog);
       return;
     }
-  if (self->screenshot->practice > 0)
+  if (self->screenshot->practice > 0 || self->screenshot->statistics)
     {
       /* The library of $XDG_DATA_HOME, the names of --my-name. */
       g_autoptr(GSettings) settings = g_settings_new (BASE_APP_ID);
-      const char * const none[] = { NULL };
       PracticeWait *wait = g_new0 (PracticeWait, 1);
 
-      g_settings_set_strv (settings, "my-names",
-                           self->screenshot->my_names != NULL ? (const char * const *) self->screenshot->my_names
-                                                              : none);
-      g_action_group_change_action_state (G_ACTION_GROUP (window), "practice",
+      if (self->screenshot->my_names != NULL)
+        g_settings_set_strv (settings, "my-names", (const char * const *) self->screenshot->my_names);
+      g_action_group_change_action_state (G_ACTION_GROUP (window),
+                                          self->screenshot->statistics ? "statistics" : "practice",
                                           g_variant_new_boolean (TRUE));
       gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot->width,
                                    self->screenshot->height);
       wait->app = self;
       wait->window = g_object_ref (window);
-      g_timeout_add (100, take_when_practice_loaded, wait);
+      g_timeout_add (100, self->screenshot->statistics ? take_when_statistics_loaded
+                                                       : take_when_practice_loaded, wait);
       gtk_window_present (GTK_WINDOW (window));
       return;
     }

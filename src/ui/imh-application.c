@@ -48,7 +48,9 @@ static const GOptionEntry main_options[] = {
   { "practice-exercise", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the first exercise of the Practice page, answered wrong, in --screenshot"), NULL },
   { "my-name", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING_ARRAY, NULL,
-    N_("A name of the user’s own players for --practice (repeatable)"), N_("NAME") },
+    N_("A name of the user’s own players for --practice and --statistics (repeatable)"), N_("NAME") },
+  { "statistics", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show the Statistics page in --screenshot"), NULL },
   { "new-game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Render the New Game dialog in --screenshot"), NULL },
   { "game", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
@@ -138,6 +140,16 @@ imh_application_handle_local_options (GApplication *application,
     {
       /* TRANSLATORS: --game is an option; keep "duel" and "classic" as they are */
       g_printerr (_("imhotep: --game: no game “%s” (duel or classic)\n"), game);
+      return 2;
+    }
+
+  if (g_variant_dict_contains (options, "statistics")
+      && (path == NULL || record != NULL || g_variant_dict_contains (options, "library")
+          || g_variant_dict_contains (options, "new-game")
+          || g_variant_dict_contains (options, "preferences")))
+    {
+      g_printerr ("imhotep: %s\n", _("--statistics needs --screenshot and goes with neither --record, "
+                                     "--library, --new-game nor --preferences"));
       return 2;
     }
 
@@ -233,6 +245,7 @@ imh_application_handle_local_options (GApplication *application,
   request->practice = g_variant_dict_contains (options, "practice-exercise") ? 2
                       : g_variant_dict_contains (options, "practice") ? 1 : 0;
   g_variant_dict_lookup (options, "my-name", "^as", &request->my_names);
+  request->statistics = g_variant_dict_contains (options, "statistics");
   request->new_game = g_variant_dict_contains (options, "new-game");
   request->game_over = g_variant_dict_contains (options, "game-over");
   request->preferences = g_variant_dict_contains (options, "preferences");

@@ -26,6 +26,7 @@ typedef struct {
   int       practice;   /* --practice: 1 the Practice page's overview; 2
                          * (--practice-exercise) an exercise answered wrong */
   char    **my_names;   /* --my-name: the user's names ("my-names") */
+  gboolean  statistics; /* --statistics: the Statistics page */
   gboolean  new_game;   /* --new-game: the New Game dialog */
   int       game;       /* --game: the dialog's game (ImhGameKind); -1: the default */
   gboolean  game_over;  /* --game-over: the summary of a finished --record */

@@ -18,6 +18,7 @@
 #include "imh-record-file.h"
 #include "imh-texts.h"
 #include "imh-session.h"
+#include "imh-stats-page.h"
 #include "imh-ui-util.h"
 #include "imh-window.h"
 #include "imh-window-background.h"
@@ -27,6 +28,7 @@
 enum {
   SIDE_LIBRARY,
   SIDE_PRACTICE,
+  SIDE_STATISTICS,
   N_SIDE_PAGES
 };
 
@@ -210,10 +212,12 @@ typedef struct {
 
 static GtkWidget *create_library_page (ImhWindow *self);
 static GtkWidget *create_practice_page (ImhWindow *self);
+static GtkWidget *create_statistics_page (ImhWindow *self);
 
 static const SidePage side_pages[N_SIDE_PAGES] = {
   [SIDE_LIBRARY] = { "library", N_("Your Games"), N_("Opening Your Games…"), create_library_page },
   [SIDE_PRACTICE] = { "practice", N_("Practice"), N_("Opening Practice…"), create_practice_page },
+  [SIDE_STATISTICS] = { "statistics", N_("Statistics"), N_("Opening Statistics…"), create_statistics_page },
 };
 
 /* The side page shown (or its loading state), or -1. */
@@ -377,6 +381,12 @@ create_practice_page (ImhWindow *self)
 
   g_signal_connect_object (page, "open-game", G_CALLBACK (on_library_open_game), self, G_CONNECT_SWAPPED);
   return page;
+}
+
+static GtkWidget *
+create_statistics_page (ImhWindow *self)
+{
+  return imh_stats_page_new (self->library);
 }
 
 static void

@@ -76,10 +76,10 @@ assert_menu_actions_work (GMenuModel *model,
           g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), action + 4));
           /* The game's actions forwarded to the play view are enabled when
            * the view's are (test-play covers them; Save As waits for a
-           * game); the window's own (the library, the rules) always. */
+           * game); the window's own (its side pages, the rules) always. */
           g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action + 4)
                          == (g_str_equal (action, "win.library") || g_str_equal (action, "win.practice")
-                             || g_str_equal (action, "win.rules")
+                             || g_str_equal (action, "win.statistics") || g_str_equal (action, "win.rules")
                              || imh_play_view_get_action_enabled (imh_window_get_play_view (window),
                                                                   game_action)));
         }
@@ -133,9 +133,10 @@ test_window_open_close (void)
   menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
   g_assert_nonnull (menu);
   assert_menu_actions_work (menu, window, &n_items);
-  /* New Game, Open, Save As, Analyse Game, Library, Practice; Undo and
-   * Redo a Whole Turn; Preferences, Shortcuts, Rules, Help, About. */
-  g_assert_cmpuint (n_items, ==, 13);
+  /* New Game, Open, Save As, Analyse Game, Library, Practice,
+   * Statistics; Undo and Redo a Whole Turn; Preferences, Shortcuts, Rules,
+   * Help, About. */
+  g_assert_cmpuint (n_items, ==, 14);
 
   /* The start page is shown and the toast overlay takes toasts. */
   g_assert_cmpstr (imh_window_get_page (window), ==, "start");

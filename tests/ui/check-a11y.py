@@ -7,7 +7,8 @@ Starts the app under its own session bus and accessibility bus
 through AT-SPI (pyatspi), as Orca does:
  - every focusable widget shown has a name: not empty, without a mnemonic
    underscore, not a GTK or libadwaita class name, on the start page, in
-   the Rules window, in the New Game dialog and on the game page;
+   the Rules window, on the Practice page and in the Preferences it opens,
+   in the New Game dialog and on the game page;
  - the game board, reached with Tab, describes the position;
  - after the player's decision and after the computer's, the board's
    description changes once to a message that names the decision and who
@@ -214,6 +215,22 @@ class Checker:
                 continue
         raise TimeoutError(f'timed out waiting for {what}')
 
+    def close_frame(self, frame, name):
+        """Closes a window by its own Close button."""
+        close = None
+        for node in self.walk(frame, shown_only=True):
+            try:
+                if node.getRoleName() == 'push button' and node.name == 'Close' and self.showing(node):
+                    close = node
+            except Exception:
+                continue
+        if close is None:
+            self.fail(f'the window “{name}” has no Close button')
+            return
+        self.press(close)
+        self.wait_for(f'the window “{name}” to close', lambda: self.find(
+            lambda n: n.getRoleName() == 'frame' and n.name == name) is None)
+
     def press(self, node):
         action = node.queryAction()
         for i in range(action.nActions):
@@ -338,6 +355,24 @@ class Checker:
             self.press(close)
             self.wait_for('the Rules window to close', lambda: self.find(
                 lambda n: n.getRoleName() == 'frame' and (n.name or '').startswith('Rules of ')) is None)
+
+        # The Practice page (no names chosen yet: it asks for them), the
+        # Preferences it opens at "Your Names", and back to the start page.
+        choose = self.press_until(self.find_button('Practice'), 'the Practice page',
+                                  lambda: self.find_button('Choose Your Names…'))
+        self.pump(0.5)
+        self.check_names('Practice page')
+        preferences = self.press_until(choose, 'the Preferences window',
+                                       lambda: self.find(lambda n: n.getRoleName() == 'frame'
+                                                         and n.name == 'Preferences'))
+        self.pump(0.5)
+        self.check_names('Preferences, page Practice')
+        self.close_frame(preferences, 'Preferences')
+        back = self.find_button('Back to the Game')
+        if back is None:
+            self.fail('the Practice page has no back button named “Back to the Game”')
+        else:
+            self.press_until(back, 'the start page', lambda: self.find_button('New Game'))
 
         start = self.press_until(new_game, 'the New Game dialog', lambda: self.find_button('Start'))
         self.pump(0.5)

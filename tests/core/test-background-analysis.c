@@ -95,8 +95,8 @@ new_fast (ImhLibrary *lib)
 {
   ImhBackgroundAnalysis *bg = imh_background_analysis_new (lib);
 
-  /* The budget of the analysis job's tests: a game in well under a second. */
-  imh_background_analysis_set_budget (bg, 300, 6, 48);
+  /* A small budget: a game in a fraction of a second. */
+  imh_background_analysis_set_budget (bg, 100, 2, 16);
   /* Other tests may keep every processor busy: an idle-priority thread
    * would wait for them. */
   imh_background_analysis_set_low_priority (bg, FALSE);
@@ -253,7 +253,7 @@ test_stop (Fixture *f, gconstpointer data)
   g_assert_false (has_analysis (f->lib, f->c));
 
   /* Started again, it goes on. */
-  imh_background_analysis_set_budget (bg, 300, 6, 48);
+  imh_background_analysis_set_budget (bg, 100, 2, 16);
   imh_background_analysis_set_low_priority (bg, FALSE);
   imh_background_analysis_start (bg);
   wait_for (bg, 3);
